@@ -1,0 +1,71 @@
+"""The project's errors. Each one carries a message a person can act on; the CLI prints it and
+exits with status 2, never a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class DungeoneerError(Exception):
+    """Base class: bad input of any kind (a file, a name, an action)."""
+
+    def __init__(self, reason: str, *, file: str | None = None, line: int | None = None,
+                 text: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.file = file
+        self.line = line
+        self.text = text
+
+    def located(self, *, file: str | None = None, line: int | None = None,
+                text: str | None = None) -> DungeoneerError:
+        """Fill in where the error happened, keeping what is already known; returns self."""
+        self.file = self.file if self.file is not None else file
+        self.line = self.line if self.line is not None else line
+        self.text = self.text if self.text is not None else text
+        return self
+
+    def where(self) -> str:
+        """'file:line: ' or the parts that are known."""
+        parts = [p for p in (self.file, None if self.line is None else str(self.line)) if p]
+        return ":".join(parts) + ": " if parts else ""
+
+    def __str__(self) -> str:
+        quoted = f"{self.text!r}: " if self.text is not None else ""
+        return f"{self.where()}{quoted}{self.reason}"
+
+
+class CardDataError(DungeoneerError):
+    """A card file is malformed: names the file, the card and the field."""
+
+
+class RecordError(DungeoneerError):
+    """A game record is malformed."""
+
+
+class UnknownNameError(DungeoneerError):
+    """A game, hero, card or option name that does not exist."""
+
+
+class ActionSyntaxError(DungeoneerError):
+    """Text that is not an action in the game's notation."""
+
+
+class IllegalActionError(DungeoneerError):
+    """A well-formed action that the rules do not allow in this state."""
+
+    def __init__(self, reason: str, legal: Sequence[str] = (), **where) -> None:
+        self.legal = tuple(legal)
+        super().__init__(reason, **where)
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if not self.legal:
+            return text + " (no action is legal here)"
+        shown = ", ".join(self.legal[:30])
+        more = f", and {len(self.legal) - 30} more" if len(self.legal) > 30 else ""
+        return f"{text}; legal here: {shown}{more}"
+
+
+class ChanceError(DungeoneerError):
+    """An explicit chance outcome (a written shuffle or roll) that does not fit what happened."""

@@ -1,0 +1,140 @@
+"""One small protocol for every game: solvers, bots, records and the CLI are written against it.
+
+A game is a `Game` object (static facts in `GameInfo`, a way to start a game). A position is an
+immutable, hashable `State`: its legal actions, applying an action (a new state; the old one is
+untouched), whose turn it is, whether the game is over and its `Outcome`. Chance (shuffles, dice)
+is drawn from a seeded stream kept inside the state, so a seed fixes a whole game; a record may
+instead write an outcome explicitly, queued with `State.with_chance`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+TERMINAL = -1
+"""`current_player()` of a finished game."""
+
+ANY_PLAYER = -2
+"""`current_player()` of a real-time game where any player may act; each action names its actor."""
+
+
+class Action(NamedTuple):
+    """One move: a kind ('deal', 'attack', 'pay', ...) and its argument. Hashable and cheap."""
+
+    kind: str
+    arg: Any = None
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    WON = "won"
+    """The players reached their goal (solitaire or cooperative games)."""
+    LOST = "lost"
+    """The goal can no longer be reached (no legal action is left, time ran out, ...)."""
+    FINISHED = "finished"
+    """A competitive game reached its end; `Outcome.winners` says who won."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the termination, the winning seats, final scores and a sentence why."""
+
+    termination: Termination
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dictionary."""
+        return {"termination": self.termination.value, "winners": list(self.winners),
+                "scores": list(self.scores), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game."""
+
+    name: str
+    """The registry name, as typed on the command line ('puzzle-dungeon')."""
+    title: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    real_time: bool = False
+    summary: str = ""
+    options: Mapping[str, str] = field(default_factory=dict)
+    """Option name -> one line of help; records carry options as header lines."""
+
+
+@runtime_checkable
+class State(Protocol):
+    """A position. Immutable and hashable; `apply` returns a new state."""
+
+    game: Game
+
+    def current_player(self) -> int:
+        """The seat to act, `TERMINAL` when the game is over, or `ANY_PLAYER` in real time."""
+        ...
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the rules allow now, in a fixed order; empty when the game is over."""
+        ...
+
+    def apply(self, action: Action, log: list[str] | None = None) -> State:
+        """The state after `action`; raises IllegalActionError if it is not legal here. When `log`
+        is a list, a sentence per thing that happened is appended to it."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The outcome of a finished game, else None."""
+        ...
+
+    def action_text(self, action: Action) -> str:
+        """The action in the game's text notation (what a record line holds)."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action the text names; raises ActionSyntaxError or IllegalActionError."""
+        ...
+
+    def with_chance(self, outcomes: Sequence[str]) -> State:
+        """This state with explicit chance outcomes queued: the next chance events take them, in
+        order, instead of drawing from the seeded stream."""
+        ...
+
+    def pending_chance(self) -> tuple[str, ...]:
+        """Queued explicit chance outcomes not yet used."""
+        ...
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` may know, as JSON-ready data (hidden cards are counted, not shown)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A configured game: rules, card data and options."""
+
+    info: GameInfo
+
+    def new_initial_state(self, seed: int | None = None,
+                          setup: Mapping[str, str] | None = None) -> State:
+        """The state after set-up. `setup` holds explicit set-up orders from a record's header
+        (these override the seed for the set-up shuffles)."""
+        ...
+
+    def options(self) -> dict[str, str]:
+        """The options this game was configured with, as record header lines."""
+        ...

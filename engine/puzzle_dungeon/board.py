@@ -1,0 +1,680 @@
+"""The working copy an action is applied on, the primitives of play, and the interpreter.
+
+`PuzzleState` is immutable. Applying an action copies its fields into a `Board`, runs the rules on
+it, and freezes the result into a new state once (pyrsistent's evolver pattern: batch the updates,
+build one new value), so the old state is never touched.
+
+Pending abilities live on a stack inside the state: a `Frame` is an ability being resolved (which
+program, which step, its context, the abilities it has triggered so far); a `Batch` is a group
+of abilities triggered at the same time, which the player may resolve in any order. An ability
+can't be interrupted, so what it triggers waits in its frame and is pushed as a new batch when it
+ends; the newest batch resolves first (docs/rules/puzzle-dungeon.md, D5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine import rng
+from engine.errors import ChanceError
+from engine.protocol import Action
+from engine.puzzle_dungeon import effects, rules
+from engine.puzzle_dungeon.constants import HERO, SUIT_LETTERS
+from engine.puzzle_dungeon.effects import AGAIN, Instr
+
+if TYPE_CHECKING:
+    from engine.puzzle_dungeon.game import PuzzleRules
+
+MAX_STEPS = 100_000
+"""A guard against card files whose abilities trigger each other for ever."""
+
+
+class Ctx(NamedTuple):
+    """What a pending ability refers to."""
+
+    source: int = -1
+    """The card the ability is on (a monster or Trap/Treasure id), HERO (-1) for the hero."""
+    column: int = -1
+    """'This column': where the monster was when it was defeated (Reference)."""
+    subject: int = -1
+    """The card the trigger is about ('draw it', 'ready it', the attacked monster)."""
+    picks: tuple[int, ...] = ()
+    """Cards picked so far by a multi-card choice."""
+    count: int = 0
+    """Repetitions left in a for-each block."""
+
+
+class Trigger(NamedTuple):
+    """A triggered ability waiting to resolve."""
+
+    ability: int
+    ctx: Ctx
+
+
+class Frame(NamedTuple):
+    """An ability (or the engine's own program) being resolved."""
+
+    program: int
+    pc: int
+    ctx: Ctx
+    waiting: tuple[Trigger, ...]
+    """Abilities it has triggered; they resolve after it ends."""
+    nested: bool
+    """Part of an enclosing ability (an attack an ability makes): its triggers wait for that one."""
+
+
+class Batch(NamedTuple):
+    """Abilities triggered at the same time: the player picks the order."""
+
+    triggers: tuple[Trigger, ...]
+
+
+class Attachment(NamedTuple):
+    """An arsenal card attached to the hero (HERO) or to a monster; it moves with its host."""
+
+    card: int
+    host: int
+    status: str
+    exhausted: bool = False
+
+
+STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "deck", "discard",
+                "collected", "attached", "traps", "treasures", "removed", "rng", "forced",
+                "stack", "setup_deals", "options")
+
+
+class Board:
+    """A mutable copy of a position, used while one action is applied."""
+
+    __slots__ = (*STATE_FIELDS, "log", "depth", "ctx")
+
+    def __init__(self, state, log: list[str] | None = None) -> None:
+        # Written out field by field: this runs once per action.
+        self.rules = state.rules
+        self.columns = state.columns
+        self.kings = state.kings
+        self.exhausted = state.exhausted
+        self.arsenal = state.arsenal
+        self.hand = state.hand
+        self.deck = state.deck
+        self.discard = state.discard
+        self.collected = state.collected
+        self.attached = state.attached
+        self.traps = state.traps
+        self.treasures = state.treasures
+        self.removed = state.removed
+        self.rng = state.rng
+        self.forced = state.forced
+        self.stack = list(state.stack)
+        self.setup_deals = state.setup_deals
+        self.options = state.options
+        self.log = log
+        self.depth = -1
+        self.ctx = Ctx()
+
+    # ------------------------------------------------------------------ naming, logging
+
+    def say(self, message: str) -> None:
+        """Add a sentence to the log, when one is kept."""
+        if self.log is not None:
+            self.log.append(message)
+
+    def card_code(self, card: int) -> str:
+        return self.rules.cards.arsenal[card].code
+
+    def monster_name(self, monster: int) -> str:
+        name = self.rules.cards.monsters[monster].name
+        return f"{name} (King)" if self.kings >> monster & 1 else name
+
+    def codes(self, cards) -> str:
+        return " ".join(self.card_code(c) for c in cards)
+
+    # ------------------------------------------------------------------ chance
+
+    def chance_order(self, items: tuple[int, ...], notation, what: str) -> tuple[int, ...]:
+        """Shuffle `items`: the next explicit outcome queued from a record if there is one,
+        else a draw from the state's seeded stream."""
+        if self.forced:
+            written, self.forced = self.forced[0], self.forced[1:]
+            return written_order(items, written, notation, what)
+        if self.rng is None:
+            raise ChanceError(f"{what} needs a shuffle, and there is neither a seed nor a "
+                              "written outcome ('~ ...') for it")
+        order, self.rng = rng.shuffled(items, self.rng)
+        return order
+
+    # ------------------------------------------------------------------ arsenal cards
+
+    def draw(self, count: int) -> None:
+        """Draw from the top of the deck into the hand, as many as there are."""
+        for _ in range(count):
+            if not self.deck:
+                self.say("The deck is empty: nothing to draw.")
+                return
+            card = self.deck[0]
+            self.deck = self.deck[1:]
+            self.hand = tuple(sorted((*self.hand, card)))
+            self.say(f"You draw {self.card_code(card)}.")
+            self.fire_card("draw", card)
+
+    def deal(self, count: int, setup: bool = False) -> None:
+        """Move the top card of the deck to the rightmost position of the arsenal."""
+        for _ in range(count):
+            if not self.deck:
+                self.say("The deck is empty: nothing to deal.")
+                return
+            card = self.deck[0]
+            self.deck = self.deck[1:]
+            self.arsenal = (*self.arsenal, card)
+            if setup:
+                self.setup_deals = (*self.setup_deals, card)
+            self.say(f"You deal {self.card_code(card)} to the arsenal.")
+            self.fire_card("deal", card)
+
+    def _remove_card(self, card: int) -> str:
+        """Take an arsenal card out of the zone it is in; returns the zone's name."""
+        for zone in ("hand", "arsenal", "discard", "deck"):
+            cards = getattr(self, zone)
+            if card in cards:
+                setattr(self, zone, tuple(c for c in cards if c != card))
+                return zone
+        raise AssertionError(f"card {card} is not in play")
+
+    def discard_cards(self, cards) -> None:
+        """Put cards from the hand or arsenal on top of the discard pile, in order."""
+        cards = tuple(cards)
+        for card in cards:
+            zone = self._remove_card(card)
+            self.discard = (*self.discard, card)
+            self.say(f"You discard {self.card_code(card)} from the {zone}.")
+
+    def discard_from_deck(self, count: int) -> None:
+        """Discard the top cards of the deck."""
+        taken, self.deck = self.deck[:count], self.deck[count:]
+        self.discard = self.discard + taken
+        if taken:
+            self.say(f"You discard {self.codes(taken)} from the top of the deck.")
+
+    def take_into_hand(self, card: int) -> None:
+        """Draw a named card (from the arsenal or the discard pile) into the hand."""
+        zone = self._remove_card(card)
+        self.hand = tuple(sorted((*self.hand, card)))
+        self.say(f"You draw {self.card_code(card)} from the {zone}.")
+        self.fire_card("draw", card)
+
+    def shuffle_into_deck(self, cards) -> None:
+        """Cards join the deck, then the deck is shuffled. With no card, nothing happens (D11)."""
+        cards = tuple(cards)
+        if not cards:
+            self.say("No card is shuffled into the deck.")
+            return
+        for card in cards:
+            self._remove_card(card)
+        self.deck = self.chance_order((*self.deck, *cards), self.card_code, "shuffling the deck")
+        self.say(f"You shuffle {self.codes(cards)} into the deck.")
+
+    def swap_arsenal(self, a: int, b: int) -> None:
+        """Swap two cards of the arsenal."""
+        arsenal = list(self.arsenal)
+        i, j = arsenal.index(a), arsenal.index(b)
+        arsenal[i], arsenal[j] = arsenal[j], arsenal[i]
+        self.arsenal = tuple(arsenal)
+        self.say(f"You swap {self.card_code(a)} and {self.card_code(b)} in the arsenal.")
+
+    def attach(self, card: int, host: int, status: str) -> None:
+        """Attach an arsenal card to the hero or a monster."""
+        self._remove_card(card)
+        self.attached = (*self.attached, Attachment(card, host, status))
+        to = "your hero" if host == HERO else f"the {self.monster_name(host)}"
+        label = f" as a {status}" if status else ""
+        self.say(f"You attach {self.card_code(card)} to {to}{label}.")
+
+    def wizard(self) -> Attachment | None:
+        """The card attached to the hero as a wizard, if any."""
+        for attachment in self.attached:
+            if attachment.host == HERO and attachment.status == "wizard":
+                return attachment
+        return None
+
+    def wizard_ready(self) -> bool:
+        wizard = self.wizard()
+        return wizard is not None and not wizard.exhausted
+
+    def set_wizard_ready(self, ready: bool) -> None:
+        wizard = self.wizard()
+        if wizard is None:
+            return
+        self.attached = tuple(a._replace(exhausted=not ready) if a == wizard else a
+                              for a in self.attached)
+        self.say("You ready the wizard." if ready else "You exhaust the wizard.")
+
+    # ------------------------------------------------------------------ monsters
+
+    def _set_column(self, c: int, monsters) -> None:
+        columns = list(self.columns)
+        columns[c] = tuple(monsters)
+        self.columns = tuple(columns)
+
+    def reverse_column(self, c: int) -> None:
+        self._set_column(c, reversed(self.columns[c]))
+        self.say(f"You reverse column {c + 1}.")
+
+    def shuffle_column(self, c: int) -> None:
+        order = self.chance_order(self.columns[c], self.monster_key, f"shuffling column {c + 1}")
+        self._set_column(c, order)
+        self.say(f"You shuffle column {c + 1}.")
+
+    def monster_key(self, monster: int) -> str:
+        return self.rules.cards.monsters[monster].key
+
+    def redeal(self, count: int) -> None:
+        """Shuffle the monsters of the dungeon and deal them left to right, top to bottom into the
+        `count` leftmost columns (D8)."""
+        monsters = tuple(m for column in self.columns for m in column)
+        order = self.chance_order(monsters, self.monster_key, "shuffling the monsters")
+        self.columns = deal_rows(order, count, len(self.columns))
+        self.say(f"You shuffle the monsters and deal them into {count} columns.")
+
+    def swap_fronts(self, a: int, b: int) -> None:
+        ca, cb = list(self.columns[a]), list(self.columns[b])
+        ca[-1], cb[-1] = cb[-1], ca[-1]
+        self._set_column(a, ca)
+        self._set_column(b, cb)
+        self.say(f"You swap the front monsters of columns {a + 1} and {b + 1}.")
+
+    def swap_front_back(self, c: int) -> None:
+        column = list(self.columns[c])
+        column[0], column[-1] = column[-1], column[0]
+        self._set_column(c, column)
+        self.say(f"You swap the front and back monsters of column {c + 1}.")
+
+    def shuffle_into_column(self, monster: int, c: int) -> None:
+        """Move a collected monster into a column and shuffle that column."""
+        self.collected = tuple(m for m in self.collected if m != monster)
+        order = self.chance_order((*self.columns[c], monster), self.monster_key,
+                                  f"shuffling column {c + 1}")
+        self._set_column(c, order)
+        self.say(f"You shuffle the {self.monster_name(monster)} into column {c + 1}.")
+
+    def exhaust(self, monster: int) -> None:
+        if not self.exhausted >> monster & 1:
+            self.exhausted |= 1 << monster
+            self.say(f"You exhaust the {self.monster_name(monster)}.")
+
+    def ready(self, monster: int) -> None:
+        if self.exhausted >> monster & 1:
+            self.exhausted &= ~(1 << monster)
+            self.say(f"You ready the {self.monster_name(monster)}.")
+
+    def reveal(self, monster: int) -> None:
+        """Flip a monster to its Monster King face; its Reveal ability and 'when a Monster King is
+        revealed' abilities trigger."""
+        if self.kings >> monster & 1:
+            return
+        self.kings |= 1 << monster
+        self.say(f"The {self.rules.cards.monsters[monster].name} is revealed as a Monster King.")
+        column = rules.column_of(self.columns, monster)
+        for ability in self.rules.king_abilities[monster].get("reveal", ()):
+            self.add_trigger(ability.id, Ctx(source=monster, column=column))
+        self.fire("king_revealed", monster)
+
+    def defeat(self, monster: int, column: int) -> None:
+        """The monster is defeated: its Loot and other defeat abilities trigger, then it is
+        collected, leaves the dungeon, and the Monster King rule is checked (D4)."""
+        r: PuzzleRules = self.rules
+        card = r.cards.monsters[monster]
+        king = bool(self.kings >> monster & 1)
+        self._set_column(column, (m for m in self.columns[column] if m != monster))
+        self.say(f"You defeat the {self.monster_name(monster)}.")
+        ctx = Ctx(source=monster, column=column, subject=monster)
+        face = card.king if king else card.front
+        for ability in face.abilities:
+            if ability.trigger == "loot":
+                self.add_trigger(ability.id, ctx)
+        if r.hero.trophy(card.type):
+            for ability in r.hero_triggers.get("trophy", ()):
+                self.add_trigger(ability.id, ctx)
+        if king:
+            for ability in r.hero_triggers.get("monster_king", ()):
+                self.add_trigger(ability.id, ctx)
+        tts = r.cards.trap_treasures
+        for t in self.traps:
+            if tts[t].type == card.type:
+                self.add_trigger(tts[t].trap.id, ctx._replace(source=t))
+        for t in self.treasures:
+            if tts[t].type == card.type:
+                self.add_trigger(tts[t].treasure.id, ctx._replace(source=t))
+        self.collected = tuple(sorted((*self.collected, monster)))
+        self.say(f"You collect the {self.monster_name(monster)}.")
+        self.fire("collect", monster)
+        self.left_dungeon(monster)
+
+    def left_dungeon(self, monster: int) -> None:
+        """'When a monster leaves the dungeon, if there is only one monster of its type remaining
+        in the dungeon, that remaining monster flips to its Monster King face as a triggered
+        ability.' Also flips attached Traps whose type is gone (Variant)."""
+        monsters = self.rules.cards.monsters
+        kind = monsters[monster].type
+        remaining = [m for column in self.columns for m in column if monsters[m].type == kind]
+        if len(remaining) == 1 and not self.kings >> remaining[0] & 1:
+            self.add_trigger(effects.KING_FLIP, Ctx(subject=remaining[0]))
+        self.flip_traps()
+
+    def flip_traps(self) -> None:
+        """An attached Trap whose type has no monster left in the dungeon flips to its Treasure
+        face and is collected."""
+        if not self.traps:
+            return
+        types = {self.rules.cards.monsters[m].type for column in self.columns for m in column}
+        tts = self.rules.cards.trap_treasures
+        for t in self.traps:
+            if tts[t].type not in types:
+                self.traps = tuple(x for x in self.traps if x != t)
+                self.treasures = (*self.treasures, t)
+                self.say(f"No {tts[t].type}-type monster is left: {tts[t].name} flips to its "
+                         "Treasure face and you collect it.")
+
+    # ------------------------------------------------------------------ triggers
+
+    def add_trigger(self, ability: int, ctx: Ctx) -> None:
+        """Queue an ability triggered by what the current frame is doing."""
+        frame = self.stack[self.depth]
+        self.stack[self.depth] = frame._replace(waiting=(*frame.waiting, Trigger(ability, ctx)))
+
+    def active_abilities(self, trigger: str):
+        """(ability, owner) for every ability with this trigger that is in effect now."""
+        r: PuzzleRules = self.rules
+        for ability in r.hero_triggers.get(trigger, ()):
+            yield ability, HERO
+        if self.kings:
+            for monster in rules.iter_bits(self.kings):
+                found = r.king_abilities[monster].get(trigger)
+                if found:
+                    in_collection = monster in self.collected
+                    for ability in found:
+                        if (ability.while_ == "collected") == in_collection:
+                            yield ability, monster
+
+    def fire(self, trigger: str, subject: int) -> None:
+        """Trigger every ability in effect that fires on this event about a monster."""
+        for ability, owner in self.active_abilities(trigger):
+            if ability.filter.get("king") and not self.kings >> subject & 1:
+                continue
+            self.add_trigger(ability.id, Ctx(source=owner, subject=subject))
+
+    def fire_card(self, trigger: str, card: int) -> None:
+        """Trigger abilities on dealing or drawing a card ('When you deal an 8, ...')."""
+        arsenal = self.rules.cards.arsenal
+        for ability, owner in self.active_abilities(trigger):
+            f = ability.filter
+            if "value" in f and arsenal[card].value != f["value"]:
+                continue
+            if "suit" in f and arsenal[card].suit != f["suit"]:
+                continue
+            self.add_trigger(ability.id, Ctx(source=owner, subject=card))
+
+    def collect_triggers(self, trigger: str, subject: int) -> tuple[Trigger, ...]:
+        """The abilities an event triggers, returned rather than queued (attack triggers resolve
+        at once, before the attack goes on)."""
+        found = []
+        for ability, owner in self.active_abilities(trigger):
+            if ability.filter.get("king") and not self.kings >> subject & 1:
+                continue
+            found.append(Trigger(ability.id, Ctx(source=owner, subject=subject)))
+        return tuple(found)
+
+    def trigger_loot_of(self, monster: int) -> None:
+        """Trigger a collected monster's Loot (the Overseer)."""
+        for ability in self.rules.cards.monsters[monster].front.abilities:
+            if ability.trigger == "loot":
+                self.add_trigger(ability.id, Ctx(source=monster, subject=monster))
+
+    def start_attack(self, column: int, nested: bool) -> None:
+        """Begin the attack steps on the front monster of `column`."""
+        self.stack.append(Frame(effects.ATTACK_ACTION, 0, Ctx(column=column), (), nested))
+
+    # ------------------------------------------------------------------ the interpreter
+
+    def begin(self, trigger: Trigger) -> None:
+        """Start resolving a triggered ability, unless it is ignored now."""
+        r: PuzzleRules = self.rules
+        if trigger.ability >= effects.FIRST_CARD_PROGRAM:
+            ability = r.ability(trigger.ability)
+            if ability.trigger in rules.ignored_triggers(self):
+                self.say(f"{ability.label} is ignored.")
+                return
+        self.stack.append(Frame(trigger.ability, 0, trigger.ctx, (), False))
+
+    def resolve(self) -> tuple[Action, ...]:
+        """Run pending abilities until the player must choose (the options) or none is left."""
+        stack = self.stack
+        programs = self.rules.programs
+        for _ in range(MAX_STEPS):
+            if not stack:
+                return ()
+            top = stack[-1]
+            if type(top) is Batch:
+                stack.pop()
+                if len(top.triggers) == 1:
+                    self.begin(top.triggers[0])
+                elif top.triggers:
+                    stack.append(top)
+                    return tuple(Action("resolve", i) for i in range(len(top.triggers)))
+                continue
+            program = programs[top.program]
+            if top.pc >= len(program):
+                self._finish(stack.pop())
+                continue
+            depth = len(stack) - 1
+            self.depth, self.ctx = depth, top.ctx
+            result = program[top.pc].run(self, top.ctx)
+            if type(result) is tuple:
+                stack[depth] = stack[depth]._replace(ctx=self.ctx)
+                return result
+            self._advance(depth, top.pc, result)
+        raise RuntimeError("abilities kept triggering each other: the card data loops")
+
+    def _advance(self, depth: int, pc: int, result) -> None:
+        frame = self.stack[depth]
+        if result is None:
+            pc += 1
+        elif result != AGAIN:
+            pc = result
+        self.stack[depth] = frame._replace(pc=pc, ctx=self.ctx)
+
+    def _finish(self, frame: Frame) -> None:
+        if not frame.waiting:
+            return
+        if frame.nested and self.stack and type(self.stack[-1]) is Frame:
+            parent = self.stack[-1]
+            self.stack[-1] = parent._replace(waiting=parent.waiting + frame.waiting)
+        else:
+            self.stack.append(Batch(frame.waiting))
+
+    def choose(self, action: Action) -> None:
+        """Feed the player's choice to whatever is waiting for it."""
+        top = self.stack[-1]
+        if type(top) is Batch:
+            i = action.arg
+            self.stack[-1] = Batch(top.triggers[:i] + top.triggers[i + 1:])
+            self.begin(top.triggers[i])
+            return
+        depth = len(self.stack) - 1
+        self.depth, self.ctx = depth, top.ctx
+        result = self.rules.programs[top.program][top.pc].choose(self, top.ctx, action)
+        self._advance(depth, top.pc, result)
+
+
+def deal_rows(monsters: tuple[int, ...], count: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Deal left to right, top to bottom into the `count` leftmost of `width` columns: the first
+    card of each column is its back, the last its front."""
+    columns: list[list[int]] = [[] for _ in range(width)]
+    for i, monster in enumerate(monsters):
+        columns[i % count].append(monster)
+    return tuple(tuple(c) for c in columns)
+
+
+def written_order(items: tuple[int, ...], written: str, notation, what: str) -> tuple[int, ...]:
+    """Check an explicit shuffle outcome ('~ 5M 3T ...') against the cards being shuffled."""
+    by_name = {notation(i).lower(): i for i in items}
+    tokens = written.split()
+    order = []
+    for token in tokens:
+        item = by_name.get(token.lower())
+        if item is None or item in order:
+            expected = " ".join(sorted(notation(i) for i in items))
+            problem = "twice" if item in order else "not among them"
+            raise ChanceError(f"{what}: the written order must list each of the {len(items)} "
+                              f"cards being shuffled once ({expected}); {token!r} is {problem}",
+                              text=written)
+        order.append(item)
+    if len(order) != len(items):
+        expected = " ".join(sorted(notation(i) for i in items))
+        raise ChanceError(f"{what}: the written order lists {len(order)} cards, but "
+                          f"{len(items)} are being shuffled ({expected})", text=written)
+    return tuple(order)
+
+
+# ---------------------------------------------------------------------- the engine's own programs
+
+class _SetupDeal(Instr):
+    """Set up: deal six cards to the arsenal, one at a time (their deal triggers fire)."""
+
+    def run(self, b, ctx):
+        b.deal(6, setup=True)
+        return None
+
+
+class _SetupDraw(Instr):
+    """Set up: draw six cards."""
+
+    def run(self, b, ctx):
+        b.draw(6)
+        return None
+
+
+class _AfterSetup(Instr):
+    """After set up: place the chosen Traps and Treasures, then 'after set up' abilities."""
+
+    def run(self, b, ctx):
+        r = b.rules
+        for t in r.setup_traps:
+            b.traps = (*b.traps, t)
+            b.say(f"You attach the Trap {r.cards.trap_treasures[t].name} to your hero.")
+        for t in r.setup_treasures:
+            b.treasures = (*b.treasures, t)
+            b.say(f"You collect the Treasure {r.cards.trap_treasures[t].name}.")
+        b.flip_traps()
+        for ability in r.hero_triggers.get("after_setup", ()):
+            b.add_trigger(ability.id, Ctx(source=HERO))
+        return None
+
+
+class _DealOne(Instr):
+    """The Deal action."""
+
+    def run(self, b, ctx):
+        b.deal(1)
+        return None
+
+
+class _AttackBegin(Instr):
+    """Attack steps 1-2: choose the front monster of a column; 'when you attack' abilities
+    trigger now and resolve before the next step."""
+
+    def run(self, b, ctx):
+        target = b.columns[ctx.column][-1]
+        b.ctx = ctx._replace(subject=target)
+        b.say(f"You attack the {b.monster_name(target)} in column {ctx.column + 1}.")
+        triggers = b.collect_triggers("attack", target)
+        if triggers:
+            b.stack.append(Batch(triggers))
+        return None
+
+
+class _AttackPay(Instr):
+    """Attack steps 3-5: match each suit of the defense (arsenal front first, then hand, then
+    weapons of ready collected monsters)."""
+
+    END = 1_000
+
+    def run(self, b, ctx):
+        target = ctx.subject
+        if rules.column_of(b.columns, target) < 0:
+            b.say("The attacked monster has left the dungeon: the attack ends.")
+            return self.END
+        options = tuple(Action("pay", p) for p in rules.payments(b, target))
+        if not options:
+            b.say("Its defense can no longer be matched: the attack ends without a defeat.")
+            return self.END
+        if len(options) == 1:
+            return self.choose(b, ctx, options[0])
+        return options
+
+    def choose(self, b, ctx, action):
+        payment: rules.Payment = action.arg
+        for card, _suit in payment.arsenal:
+            b.discard_cards((card,))
+        for card, _suit in payment.hand:
+            b.discard_cards((card,))
+        for monster, suits in payment.weapons:
+            b.exhaust(monster)
+            b.say(f"Its weapon matches {rules.suits_text(suits)}.")
+        return None
+
+
+class _AttackDefeat(Instr):
+    """Attack steps 6-8: every suit matched, the monster is defeated, its Loot triggers, and it is
+    collected."""
+
+    def run(self, b, ctx):
+        column = rules.column_of(b.columns, ctx.subject)
+        b.defeat(ctx.subject, column)
+        return None
+
+
+class _CallTreasure(Instr):
+    """The Treasure action: trigger this Treasure's effect ..."""
+
+    def run(self, b, ctx):
+        ability = b.rules.cards.trap_treasures[ctx.source].treasure
+        b.say(f"You use the Treasure {b.rules.cards.trap_treasures[ctx.source].name}.")
+        b.stack.append(Frame(ability.id, 0, Ctx(source=ctx.source), (), True))
+        return None
+
+
+class _RemoveTreasure(Instr):
+    """... then remove it from the game."""
+
+    def run(self, b, ctx):
+        b.treasures = tuple(t for t in b.treasures if t != ctx.source)
+        b.removed = (*b.removed, ctx.source)
+        b.say(f"You remove {b.rules.cards.trap_treasures[ctx.source].name} from the game.")
+        return None
+
+
+class _KingFlip(Instr):
+    """The Monster King rule, as a triggered ability: the last monster of a type flips."""
+
+    def run(self, b, ctx):
+        monster = ctx.subject
+        if rules.column_of(b.columns, monster) >= 0 and not b.kings >> monster & 1:
+            b.reveal(monster)
+        else:
+            b.say(f"The {b.rules.cards.monsters[monster].name} is no longer there to flip.")
+        return None
+
+
+BUILTIN_PROGRAMS: tuple[tuple[Instr, ...], ...] = (
+    (_SetupDeal(), _SetupDraw(), _AfterSetup()),
+    (_DealOne(),),
+    (_AttackBegin(), _AttackPay(), _AttackDefeat()),
+    (_CallTreasure(), _RemoveTreasure()),
+    (_KingFlip(),),
+)
+assert len(BUILTIN_PROGRAMS) == effects.FIRST_CARD_PROGRAM
+
+
+def suit_letters(suits) -> str:
+    """Suit letters for a tuple of suit indices."""
+    return "".join(SUIT_LETTERS[s] for s in suits)

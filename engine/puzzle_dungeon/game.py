@@ -1,0 +1,248 @@
+"""Puzzle Dungeon: the configured game (card data, hero, options), set-up and hand-made layouts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from engine import rng
+from engine.errors import ChanceError, DungeoneerError, UnknownNameError
+from engine.protocol import GameInfo
+from engine.puzzle_dungeon import effects
+from engine.puzzle_dungeon.board import (
+    BUILTIN_PROGRAMS,
+    Board,
+    Ctx,
+    Frame,
+    deal_rows,
+    written_order,
+)
+from engine.puzzle_dungeon.cards import HERO, Ability, CardSet, load_card_set
+from engine.puzzle_dungeon.state import PuzzleState, freeze, new_memo
+
+COLUMNS = 4
+ROWS = 5
+
+INFO = GameInfo(
+    name="puzzle-dungeon",
+    title="Puzzle Dungeon",
+    min_players=1,
+    max_players=1,
+    hidden_information=True,
+    summary="Solitaire: match monsters' defense suits with arsenal cards to collect your prey.",
+    options={
+        "hero": "the hero face (default Rogue)",
+        "traps": "Traps & Treasures cards attached as Traps after set up, comma-separated",
+        "treasures": "Traps & Treasures cards collected as Treasures after set up",
+        "extras": "example monsters added to the monster deck (Battlesnake, Overseer, Mold Demon)",
+        "cards": "a folder of card files replacing the built-in ones",
+    },
+)
+SETUP_KEYS = {"monsters": "the monster deck, top first, before it is dealt",
+              "arsenal": "the arsenal deck, top first, before set up deals and draws"}
+
+
+@lru_cache(maxsize=8)
+def _cached_cards(folder: str | None) -> CardSet:
+    return load_card_set(folder)
+
+
+def card_set(folder: str | Path | None = None) -> CardSet:
+    """The card data (built-in, or with files from `folder`), loaded once per folder."""
+    return _cached_cards(None if folder is None else str(Path(folder).resolve()))
+
+
+def _names(value: str | Sequence[str]) -> list[str]:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return list(value)
+
+
+class PuzzleDungeon:
+    """A configured game of Puzzle Dungeon: the `Game` of the protocol.
+
+    It also holds the tables the engine looks up while playing (the programs of every ability,
+    the hero's abilities by trigger, each King's abilities by trigger).
+    """
+
+    info = INFO
+
+    def __init__(self, cards: CardSet | None = None, hero: str = "Rogue", *,
+                 traps: Sequence[str] = (), treasures: Sequence[str] = (),
+                 extras: Sequence[str] = (), card_folder: str | None = None) -> None:
+        self.cards = cards if cards is not None else card_set(card_folder)
+        self.card_folder = card_folder
+        self.hero = self.cards.hero(hero)
+        self.setup_traps = tuple(self.cards.trap_treasure_named(n).id for n in traps)
+        self.setup_treasures = tuple(self.cards.trap_treasure_named(n).id for n in treasures)
+        self.extras = tuple(self._extra(n) for n in extras)
+        self.monster_ids = tuple(m.id for m in self.cards.base_monsters()) + self.extras
+        self._check_trap_types()
+        self.programs = BUILTIN_PROGRAMS + tuple(a.program for a in self.cards.abilities)
+        self.hero_triggers: dict[str, tuple[Ability, ...]] = {}
+        for ability in self.hero.abilities:
+            if ability.static is None:
+                self.hero_triggers[ability.trigger] = (
+                    *self.hero_triggers.get(ability.trigger, ()), ability)
+        self.hero_statics = tuple((a.static, HERO) for a in self.hero.abilities if a.static)
+        self.king_abilities: list[dict[str, tuple[Ability, ...]]] = []
+        for monster in self.cards.monsters:
+            table: dict[str, tuple[Ability, ...]] = {}
+            for ability in monster.king.abilities:
+                if ability.static is None:
+                    table[ability.trigger] = (*table.get(ability.trigger, ()), ability)
+            self.king_abilities.append(table)
+
+    def _extra(self, name: str) -> int:
+        monster = self.cards.monster_named(name)
+        if not monster.extra:
+            raise UnknownNameError(f"{monster.name} is in the base deck already; extras are "
+                                   f"{', '.join(m.name for m in self.cards.monsters if m.extra)}",
+                                   text=name)
+        return monster.id
+
+    def _check_trap_types(self) -> None:
+        types = {self.cards.monsters[m].type for m in self.monster_ids}
+        for t in (*self.setup_traps, *self.setup_treasures):
+            card = self.cards.trap_treasures[t]
+            if card.type not in types:
+                raise DungeoneerError(f"{card.name} is a {card.type}-type card, and no monster "
+                                      "of that type is in the game (Variant: use Traps/Treasures "
+                                      "with the same types as monsters in the dungeon)")
+        both = set(self.setup_traps) & set(self.setup_treasures)
+        if both:
+            name = self.cards.trap_treasures[min(both)].name
+            raise DungeoneerError(f"{name} can't be both a Trap and a Treasure")
+
+    def ability(self, ability_id: int) -> Ability:
+        """A card ability by its program id."""
+        return self.cards.abilities[ability_id - effects.FIRST_CARD_PROGRAM]
+
+    def options(self) -> dict[str, str]:
+        """This configuration as record header lines (only what differs from the defaults)."""
+        names = self.cards.trap_treasures
+        found = {"hero": self.hero.name}
+        if self.setup_traps:
+            found["traps"] = ", ".join(names[t].name for t in self.setup_traps)
+        if self.setup_treasures:
+            found["treasures"] = ", ".join(names[t].name for t in self.setup_treasures)
+        if self.extras:
+            found["extras"] = ", ".join(self.cards.monsters[m].name for m in self.extras)
+        if self.card_folder:
+            found["cards"] = self.card_folder
+        return found
+
+    # ------------------------------------------------------------------ set up
+
+    def new_initial_state(self, seed: int | None = None,
+                          setup: Mapping[str, str] | None = None) -> PuzzleState:
+        """Set up (Set Up): shuffle the monsters and deal them left to right, top to bottom into
+        four columns; shuffle the arsenal cards, deal six to the arsenal one at a time and draw
+        six. `setup` may give the monster deck and arsenal deck orders (top first) instead of
+        shuffling them; the seed then only decides later shuffles."""
+        setup = dict(setup or {})
+        unknown = sorted(set(setup) - set(SETUP_KEYS))
+        if unknown:
+            raise UnknownNameError(f"unknown set-up order {unknown[0]!r}; known: "
+                                   f"{', '.join(SETUP_KEYS)}", text=unknown[0])
+        stream = None if seed is None else rng.verify_seed(seed)
+        monsters, stream = self._order(setup.get("monsters"), self.monster_ids, stream,
+                                       self._monster_key, "the monster deck")
+        arsenal_ids = tuple(c.id for c in self.cards.arsenal)
+        deck, stream = self._order(setup.get("arsenal"), arsenal_ids, stream,
+                                   lambda c: self.cards.arsenal[c].code, "the arsenal deck")
+        columns = deal_rows(monsters, COLUMNS, COLUMNS)
+        return self._set_up(columns, deck, stream)
+
+    def _monster_key(self, monster: int) -> str:
+        return self.cards.monsters[monster].key
+
+    @staticmethod
+    def _order(written: str | None, items: tuple[int, ...], stream: int | None, notation,
+               what: str) -> tuple[tuple[int, ...], int | None]:
+        if written is not None:
+            return written_order(items, written, notation, what), stream
+        if stream is None:
+            raise ChanceError(f"{what} needs a seed or an explicit order")
+        return rng.shuffled(items, stream)
+
+    def _set_up(self, columns, deck, stream, arsenal=None, hand=None, discard=()) -> PuzzleState:
+        blank = PuzzleState(
+            rules=self, columns=tuple(columns), kings=0, exhausted=0, arsenal=(), hand=(),
+            deck=tuple(deck), discard=tuple(discard), collected=(), attached=(), traps=(),
+            treasures=(), removed=(), rng=stream, forced=(), stack=(), setup_deals=(), options=(),
+            memo=new_memo())
+        board = Board(blank)
+        if arsenal is None:
+            board.stack.append(Frame(effects.SETUP, 0, Ctx(), (), False))
+        else:
+            # A hand-made layout: the arsenal and hand are given, only 'after set up' remains.
+            board.arsenal, board.hand = tuple(arsenal), tuple(sorted(hand))
+            board.setup_deals = tuple(arsenal)
+            board.stack.append(Frame(effects.SETUP, 2, Ctx(), (), False))
+        board.options = board.resolve()
+        return freeze(board)
+
+    def from_layout(self, columns: Sequence[Sequence[str]], arsenal: Sequence[str],
+                    hand: Sequence[str], deck: Sequence[str], seed: int | None = None,
+                    discard: Sequence[str] = ()) -> PuzzleState:
+        """A position laid out by hand, right after set up: columns back to front (names),
+        arsenal left to right, hand and deck (top first) as card codes. Every monster of the game
+        and every arsenal card must appear exactly once (`discard` may hold some). The seed
+        decides later shuffles."""
+        monsters = {m.key.lower(): m.id for m in self.cards.monsters}
+        codes = {c.code.lower(): c.id for c in self.cards.arsenal}
+
+        def monster(name: str) -> int:
+            key = "-".join(name.split()).lower()
+            if key not in monsters:
+                raise UnknownNameError(f"unknown monster {name!r}", text=name)
+            return monsters[key]
+
+        def card(code: str) -> int:
+            if code.lower() not in codes:
+                raise UnknownNameError(f"unknown arsenal card {code!r} (write value and suit "
+                                       "letter, like 5M)", text=code)
+            return codes[code.lower()]
+
+        if len(columns) != COLUMNS:
+            raise DungeoneerError(f"the dungeon has {COLUMNS} columns, got {len(columns)}")
+        cols = [tuple(monster(n) for n in column) for column in columns]
+        placed = sorted(m for column in cols for m in column)
+        if placed != sorted(self.monster_ids):
+            missing = sorted(set(self.monster_ids) - set(placed))
+            extra = [m for m in set(placed) if placed.count(m) > 1 or m not in self.monster_ids]
+            names = self.cards.monsters
+            raise DungeoneerError(
+                "every monster of the game must be in the dungeon exactly once; missing: "
+                f"{', '.join(names[m].name for m in missing) or 'none'}; extra or repeated: "
+                f"{', '.join(names[m].name for m in extra) or 'none'}")
+        parts = [tuple(card(c) for c in zone) for zone in (arsenal, hand, deck, discard)]
+        everything = sorted(c for zone in parts for c in zone)
+        if everything != list(range(len(self.cards.arsenal))):
+            missing = sorted(set(range(len(self.cards.arsenal))) - set(everything))
+            repeated = sorted({c for c in everything if everything.count(c) > 1})
+            show = self.cards.arsenal
+            raise DungeoneerError(
+                "every arsenal card must be placed exactly once; missing: "
+                f"{' '.join(show[c].code for c in missing) or 'none'}; repeated: "
+                f"{' '.join(show[c].code for c in repeated) or 'none'}")
+        stream = None if seed is None else rng.verify_seed(seed)
+        return self._set_up(cols, parts[2], stream, arsenal=parts[0], hand=parts[1],
+                            discard=parts[3])
+
+
+def make_puzzle_dungeon(options: Mapping[str, str], base_dir: str | None = None) -> PuzzleDungeon:
+    """The registry factory: build the game from record-header style options."""
+    unknown = sorted(set(options) - set(INFO.options))
+    if unknown:
+        raise UnknownNameError(f"unknown Puzzle Dungeon option {unknown[0]!r}; options: "
+                               f"{', '.join(INFO.options)}", text=unknown[0])
+    folder = options.get("cards")
+    if folder and base_dir and not Path(folder).is_absolute():
+        folder = str(Path(base_dir) / folder)
+    return PuzzleDungeon(
+        card_set(folder), options.get("hero", "Rogue"),
+        traps=_names(options.get("traps", "")), treasures=_names(options.get("treasures", "")),
+        extras=_names(options.get("extras", "")), card_folder=options.get("cards"))

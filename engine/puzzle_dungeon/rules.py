@@ -1,0 +1,388 @@
+"""Puzzle Dungeon rules that only read a position: columns, statics, attack payments, the prey.
+
+Every function here takes anything with the position's fields (a frozen `PuzzleState` or the
+mutable `Board` an action is applied on), so legality is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, product
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
+
+if TYPE_CHECKING:
+    from engine.puzzle_dungeon.cards import Static
+    from engine.puzzle_dungeon.game import PuzzleRules
+
+NO_SUITS = (0, 0, 0, 0)
+
+
+class Payment(NamedTuple):
+    """How an attack matches each suit of the defense.
+
+    `arsenal`: (card, suit matched) in the order discarded, front first; `hand`: (card, suit) by
+    card; `weapons`: (monster, suits used) by monster. Every suit of the defense is matched
+    exactly once (Game Play: the attack steps).
+    """
+
+    arsenal: tuple[tuple[int, int], ...]
+    hand: tuple[tuple[int, int], ...]
+    weapons: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+# ----------------------------------------------------------------------------- columns
+
+def nonempty_columns(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Columns with monsters: abilities that affect columns ignore empty ones (Columns)."""
+    return [c for c, column in enumerate(columns) if column]
+
+
+def column_of(columns: tuple[tuple[int, ...], ...], monster: int) -> int:
+    """The column holding `monster`, or -1 when it is not in the dungeon."""
+    for c, column in enumerate(columns):
+        if monster in column:
+            return c
+    return -1
+
+
+def leftmost(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The leftmost non-empty column (a list of at most one)."""
+    cols = nonempty_columns(columns)
+    return cols[:1]
+
+
+def rightmost(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The rightmost non-empty column (a list of at most one)."""
+    cols = nonempty_columns(columns)
+    return cols[-1:]
+
+
+def middle(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The middle column: the single centre column of an odd count, or the two columns closest
+    to the middle of an even count, counting non-empty columns only (Columns)."""
+    cols = nonempty_columns(columns)
+    n = len(cols)
+    if n == 0:
+        return []
+    if n % 2:
+        return [cols[n // 2]]
+    return [cols[n // 2 - 1], cols[n // 2]]
+
+
+COLUMN_REFS = {"leftmost": leftmost, "middle": middle, "rightmost": rightmost}
+
+
+def adjacent_columns(columns: tuple[tuple[int, ...], ...], column: int) -> list[int]:
+    """Non-empty columns next to `column` (Adjacency). An empty column still holds its place, so
+    it is never skipped over."""
+    return [c for c in (column - 1, column + 1) if 0 <= c < len(columns) and columns[c]]
+
+
+# ----------------------------------------------------------------------------- faces, statics
+
+def is_king(state, monster: int) -> bool:
+    """Whether the monster shows its Monster King face."""
+    return bool(state.kings >> monster & 1)
+
+
+def face(state, monster: int):
+    """The face the monster shows."""
+    card = state.rules.cards.monsters[monster]
+    return card.king if state.kings >> monster & 1 else card.front
+
+
+def active_statics(state) -> list[tuple[Static, int]]:
+    """Statements in effect now, with their owner (HERO or a monster): the hero's; a revealed
+    Monster King's while it is in the dungeon; a 'while collected' King ability while it is
+    collected (Abilities)."""
+    rules: PuzzleRules = state.rules
+    found = list(rules.hero_statics)
+    if state.kings:
+        collected = state.collected
+        for monster in iter_bits(state.kings):
+            in_collection = monster in collected
+            for ability in rules.cards.monsters[monster].king.abilities:
+                if ability.static is None:
+                    continue
+                if (ability.while_ == "collected") == in_collection:
+                    found.append((ability.static, monster))
+    return found
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def forbidden_columns(state, statics: list[tuple[Static, int]] | None = None) -> set[int]:
+    """Columns whose monsters can't be attacked now."""
+    statics = active_statics(state) if statics is None else statics
+    blocked: set[int] = set()
+    for static, _owner in statics:
+        if static.kind == "no_attack":
+            blocked.update(COLUMN_REFS[static.params["columns"]](state.columns))
+    return blocked
+
+
+def ignored_triggers(state) -> set[str]:
+    """Triggers whose abilities are ignored now ('Ignore Trophy abilities.')."""
+    return {s.params["abilities"] for s, _ in active_statics(state) if s.kind == "ignore"}
+
+
+# ----------------------------------------------------------------------------- payments
+
+def _card_can_match(suit: int, wild: bool, need: list[int]) -> list[int]:
+    if wild:
+        return [s for s in range(4) if need[s]]
+    return [suit] if need[suit] else []
+
+
+def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """Ready collected monsters and, for each, the suit combinations its weapon can match."""
+    if any(s.kind == "no_weapons" for s, _ in statics):
+        return []
+    wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
+    options = []
+    monsters = state.rules.cards.monsters
+    for monster in state.collected:
+        if state.exhausted >> monster & 1:
+            continue
+        king = bool(state.kings >> monster & 1)
+        weapon = (monsters[monster].king if king else monsters[monster].front).weapon
+        if monster in wild_owners:
+            # Each weapon suit may stand for any suit.
+            singles = [(s,) for s in range(4)]
+            pairs = [(a, b) for a in range(4) for b in range(a, 4)] if len(weapon) == 2 else []
+            options.append((monster, singles + pairs))
+        elif len(weapon) == 2:
+            # A King may use both suits or only one of them (Game Play, the attack steps).
+            a, b = sorted(weapon)
+            combos = {(a,), (b,), (a, b)}
+            options.append((monster, sorted(combos)))
+        else:
+            options.append((monster, [tuple(weapon)]))
+    return options
+
+
+def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, int, int, int], tuple]]:
+    """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
+    covers: list[tuple[tuple[int, int, int, int], tuple]] = []
+
+    def walk(i: int, used: list[int], uses: tuple) -> None:
+        if i == len(weapons):
+            covers.append((tuple(used), uses))
+            return
+        walk(i + 1, used, uses)
+        monster, options = weapons[i]
+        for suits in options:
+            trial = used[:]
+            ok = True
+            for s in suits:
+                trial[s] += 1
+                if trial[s] > need[s]:
+                    ok = False
+                    break
+            if ok:
+                walk(i + 1, trial, (*uses, (monster, suits)))
+
+    walk(0, [0, 0, 0, 0], ())
+    return covers
+
+
+def _hand_covers(hand_cards: list[tuple[int, int, bool]], need: list[int]
+                 ) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to match exactly `need` with hand cards (card, suit, wild), each card once."""
+    if not any(wild for _c, _s, wild in hand_cards):
+        # The common case: each suit's cards can only match that suit.
+        per_suit = []
+        for suit in range(4):
+            own = [c for c, s, _w in hand_cards if s == suit]
+            if len(own) < need[suit]:
+                return
+            per_suit.append([tuple((c, suit) for c in pick)
+                             for pick in combinations(own, need[suit])])
+        for parts in product(*per_suit):
+            yield tuple(sorted(pair for part in parts for pair in part))
+        return
+
+    def walk(suit: int, available: list[tuple[int, int, bool]], chosen: tuple) -> Iterator[tuple]:
+        if suit == 4:
+            yield tuple(sorted(chosen))
+            return
+        wanted = need[suit]
+        if wanted == 0:
+            yield from walk(suit + 1, available, chosen)
+            return
+        candidates = [c for c in available if c[1] == suit or c[2]]
+        for pick in combinations(candidates, wanted):
+            rest = [c for c in available if c not in pick]
+            yield from walk(suit + 1, rest, chosen + tuple((c[0], suit) for c in pick))
+
+    yield from walk(0, hand_cards, ())
+
+
+def _wild_values(statics) -> frozenset[int]:
+    values: set[int] = set()
+    for static, _owner in statics:
+        if static.kind == "wild":
+            values.update(static.params["values"])
+    return frozenset(values)
+
+
+def _attack_inputs(state, target: int):
+    statics = active_statics(state)
+    wild = _wild_values(statics)
+    arsenal_cards = state.rules.cards.arsenal
+    arsenal = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild)
+               for c in reversed(state.arsenal)]
+    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in state.hand]
+    defense = list(face(state, target).defense)
+    return defense, arsenal, hand, _weapon_options(state, statics)
+
+
+def payments(state, target: int) -> Iterator[Payment]:
+    """Every legal way to match the target's defense (Game Play, the attack steps): cards from the
+    front of the arsenal first, then cards from the hand, then the weapons of ready, collected
+    monsters; each source only matches a suit the defense still needs."""
+    defense, arsenal, hand, weapons = _attack_inputs(state, target)
+
+    def from_arsenal(i: int, need: list[int], used: tuple) -> Iterator[Payment]:
+        for cover, uses in _weapon_covers(weapons, need):
+            rest = [need[s] - cover[s] for s in range(4)]
+            for hand_use in _hand_covers(hand, rest):
+                yield Payment(used, hand_use, uses)
+        if i < len(arsenal):
+            card, suit, wild = arsenal[i]
+            for s in _card_can_match(suit, wild, need):
+                need[s] -= 1
+                yield from from_arsenal(i + 1, need, (*used, (card, s)))
+                need[s] += 1
+
+    yield from from_arsenal(0, defense, ())
+
+
+class Resources:
+    """What an attack can match with right now, summed up for a quick yes/no per defense."""
+
+    __slots__ = ("arsenal", "hand_own", "hand_wild", "weapon_units", "wild_units")
+
+    def __init__(self, state, statics: list[tuple[Static, int]] | None = None) -> None:
+        statics = active_statics(state) if statics is None else statics
+        wild = _wild_values(statics)
+        cards = state.rules.cards.arsenal
+        self.arsenal = [(cards[c].suit, cards[c].value in wild) for c in reversed(state.arsenal)]
+        self.hand_own = [0, 0, 0, 0]
+        self.hand_wild = 0
+        for c in state.hand:
+            if cards[c].value in wild:
+                self.hand_wild += 1
+            else:
+                self.hand_own[cards[c].suit] += 1
+        # A weapon's suits are independent units: a King may use either suit or both, and a wild
+        # weapon stands for any suits.
+        self.weapon_units = [0, 0, 0, 0]
+        self.wild_units = 0
+        wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
+        for monster, options in _weapon_options(state, statics):
+            weapon = face(state, monster).weapon
+            if monster in wild_owners:
+                self.wild_units += len(weapon)
+            else:
+                for suit in weapon:
+                    self.weapon_units[suit] += 1
+            del options
+
+    def can_match(self, defense: tuple[int, int, int, int]) -> bool:
+        """Whether some payment matches this defense.
+
+        Taking a matching card from the arsenal front never hurts: a payment for a need R gives
+        one for R less any suit (drop a hand card or a weapon unit of that suit). So the arsenal
+        is taken greedily, branching only on wild cards (which suit they stand for)."""
+        return self._from(0, list(defense))
+
+    def _from(self, i: int, need: list[int]) -> bool:
+        arsenal = self.arsenal
+        while i < len(arsenal):
+            suit, wild = arsenal[i]
+            if wild:
+                needed = [s for s in range(4) if need[s]]
+                if not needed:
+                    return True
+                for s in needed:
+                    trial = need[:]
+                    trial[s] -= 1
+                    if self._from(i + 1, trial):
+                        return True
+                return False
+            if not need[suit]:
+                break
+            need[suit] -= 1
+            i += 1
+        short = 0
+        for s in range(4):
+            after_hand = need[s] - self.hand_own[s]
+            if after_hand > self.weapon_units[s]:
+                short += after_hand - self.weapon_units[s]
+        return short <= self.hand_wild + self.wild_units
+
+
+def can_pay(state, target: int) -> bool:
+    """Whether some payment matches the target's whole defense ('You can't attack a monster if you
+    can't match each suit in its defense')."""
+    return Resources(state).can_match(face(state, target).defense)
+
+
+def attackable_columns(state, among: list[int] | None = None) -> list[int]:
+    """Columns whose front monster may be attacked now: not forbidden, and its defense can be
+    matched."""
+    columns = state.columns
+    candidates = nonempty_columns(columns) if among is None else among
+    if not candidates:
+        return []
+    statics = active_statics(state)
+    blocked = forbidden_columns(state, statics) if len(statics) else set()
+    resources = Resources(state, statics)
+    return [c for c in candidates if columns[c] and c not in blocked
+            and resources.can_match(face(state, columns[c][-1]).defense)]
+
+
+def payment_suits(payment: Payment) -> tuple[int, int, int, int]:
+    """How many of each suit the payment matches (for checks)."""
+    counts = [0, 0, 0, 0]
+    for _card, suit in payment.arsenal + payment.hand:
+        counts[suit] += 1
+    for _monster, suits in payment.weapons:
+        for suit in suits:
+            counts[suit] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def suits_text(suits: tuple[int, ...]) -> str:
+    """Suit letters, e.g. (0, 3) -> 'TM'."""
+    return "".join(SUIT_LETTERS[s] for s in suits)
+
+
+# ----------------------------------------------------------------------------- the prey
+
+def prey_progress(state) -> list[tuple[str, int, int]]:
+    """For each prey requirement: (type or 'king', collected, needed). A Monster King counts as its
+    type and as a Monster King (Monsters & Monster Kings)."""
+    monsters = state.rules.cards.monsters
+    result = []
+    for kind, needed in state.rules.hero.prey:
+        if kind == KING:
+            have = sum(1 for m in state.collected if state.kings >> m & 1)
+        else:
+            have = sum(1 for m in state.collected if monsters[m].type == kind)
+        result.append((kind, have, needed))
+    return result
+
+
+def prey_complete(state) -> bool:
+    """Whether the collected monsters meet every prey requirement."""
+    return all(have >= needed for _kind, have, needed in prey_progress(state))

@@ -1,0 +1,238 @@
+"""The immutable Puzzle Dungeon position (a pyrsistent PClass) and the game protocol on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pyrsistent import PClass, field
+
+from engine.errors import IllegalActionError
+from engine.protocol import TERMINAL, Action, Outcome, Termination
+from engine.puzzle_dungeon import effects, notation, rules
+from engine.puzzle_dungeon.board import Batch, Board, Frame
+
+DEAL = Action("deal")
+
+
+class _Memo:
+    """Derived values computed on first use (the legal actions of a quiet position). It is not
+    part of the position: every memo equals every other and hashes alike."""
+
+    __slots__ = ("top_actions",)
+
+    def __init__(self) -> None:
+        self.top_actions: tuple[Action, ...] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Memo)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "_Memo()"
+
+
+class PuzzleState(PClass):
+    """A Puzzle Dungeon position. Immutable and hashable: `apply` returns a new state.
+
+    Cards are small integers: arsenal cards index `rules.cards.arsenal`, monsters index
+    `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`.
+    """
+
+    rules = field(mandatory=True)
+    """The configured game (`PuzzleDungeon`): card data, hero and options."""
+    columns = field(type=tuple, mandatory=True)
+    """Four columns, each back to front: the last monster is the one that can be attacked."""
+    kings = field(type=int, mandatory=True)
+    """Bit m set: monster m shows its Monster King face."""
+    exhausted = field(type=int, mandatory=True)
+    """Bit m set: monster m is exhausted."""
+    arsenal = field(type=tuple, mandatory=True)
+    """Left to right; the last card is the front."""
+    hand = field(type=tuple, mandatory=True)
+    """Sorted: the hand has no order."""
+    deck = field(type=tuple, mandatory=True)
+    """Top first."""
+    discard = field(type=tuple, mandatory=True)
+    """Bottom first; the last card is the top."""
+    collected = field(type=tuple, mandatory=True)
+    """Collected monsters, sorted."""
+    attached = field(type=tuple, mandatory=True)
+    """Attachments: arsenal cards on the hero (the wizard) or on monsters."""
+    traps = field(type=tuple, mandatory=True)
+    treasures = field(type=tuple, mandatory=True)
+    removed = field(type=tuple, mandatory=True)
+    """Treasures removed from the game."""
+    rng = field(mandatory=True)
+    """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
+    forced = field(type=tuple, mandatory=True)
+    """Explicit chance outcomes queued from a record."""
+    stack = field(type=tuple, mandatory=True)
+    """Pending abilities (frames and batches); empty when the player may take an action."""
+    setup_deals = field(type=tuple, mandatory=True)
+    """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
+    options = field(type=tuple, mandatory=True)
+    """The choices of the pending decision; empty when the player may take an action."""
+    memo = field(mandatory=True)
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def game(self):
+        """The configured game this position belongs to."""
+        return self.rules
+
+    def current_player(self) -> int:
+        """0 (the only player), or TERMINAL."""
+        return TERMINAL if self.is_terminal() else 0
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The choices of a pending decision, or the actions: Deal, Attack, Treasure."""
+        if self.options:
+            return self.options
+        memo = self.memo
+        if memo.top_actions is None:
+            memo.top_actions = self._top_actions()
+        return memo.top_actions
+
+    def _top_actions(self) -> tuple[Action, ...]:
+        if rules.prey_complete(self):
+            return ()
+        actions = [DEAL] if self.deck else []
+        actions.extend(Action("attack", c) for c in rules.attackable_columns(self))
+        actions.extend(Action("treasure", t) for t in self.treasures)
+        return tuple(actions)
+
+    def is_decision(self) -> bool:
+        """Whether an ability waits for a choice (rather than the player taking an action)."""
+        return bool(self.options)
+
+    def can_apply(self, action: Action) -> bool:
+        """Whether `action` is legal here."""
+        return action in self.legal_actions()
+
+    def verify_action(self, action: Action) -> None:
+        """Raise IllegalActionError, with the legal actions, unless `action` is legal here."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{notation.describe_illegal(self, action)} is not legal here",
+                                     legal=[self.action_text(a) for a in self.legal_actions()])
+
+    def apply(self, action: Action, log: list[str] | None = None) -> PuzzleState:
+        """The position after `action`; this one is untouched."""
+        self.verify_action(action)
+        board = Board(self, log)
+        if self.options:
+            board.choose(action)
+        elif action.kind == "deal":
+            board.stack.append(Frame(effects.DEAL_ACTION, 0, board.ctx, (), False))
+        elif action.kind == "attack":
+            board.start_attack(action.arg, nested=False)
+        else:  # treasure
+            board.stack.append(Frame(effects.TREASURE_ACTION, 0, board.ctx._replace(
+                source=action.arg), (), False))
+        board.options = board.resolve()
+        return freeze(board)
+
+    def is_terminal(self) -> bool:
+        """Won (the prey is complete) or lost (no legal action is left)."""
+        return not self.options and not self.legal_actions()
+
+    def won(self) -> bool:
+        """Whether the prey is complete and nothing is pending."""
+        return not self.options and rules.prey_complete(self)
+
+    def outcome(self) -> Outcome | None:
+        """Won or lost, with the reason; None while the game goes on."""
+        if not self.is_terminal():
+            return None
+        progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in
+                             rules.prey_progress(self))
+        if rules.prey_complete(self):
+            return Outcome(Termination.WON, (0,), (1.0,), f"the prey is complete ({progress})")
+        return Outcome(Termination.LOST, (), (0.0,),
+                       f"no legal action is left and the prey is not complete ({progress})")
+
+    def action_text(self, action: Action) -> str:
+        """The action in Puzzle Dungeon's notation ('attack 2', 'pay 6M 4T Goblin')."""
+        return notation.action_text(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action `text` names; raises ActionSyntaxError or IllegalActionError."""
+        return notation.parse_action(self, text)
+
+    def with_chance(self, outcomes: Sequence[str]) -> PuzzleState:
+        """This position with explicit shuffle outcomes queued (each: the cards in their new
+        order, as written after '~' in a record)."""
+        return self.set(forced=(*self.forced, *outcomes))
+
+    def pending_chance(self) -> tuple[str, ...]:
+        """Queued explicit shuffle outcomes not yet used."""
+        return self.forced
+
+    def prompt(self) -> str:
+        """What the pending decision asks, in words (empty when the player may act)."""
+        return notation.prompt(self)
+
+    def view(self, player: int = 0) -> dict[str, Any]:
+        """What the player may know: everything but the order of the deck."""
+        data = self.to_json()
+        data["deck"] = {"count": len(self.deck)}
+        del data["chance"]
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole position as JSON-ready data."""
+        return notation.state_json(self)
+
+    def verify(self) -> None:
+        """Check the invariants (every card in exactly one place); raises AssertionError."""
+        arsenal_cards = [*self.arsenal, *self.hand, *self.deck, *self.discard,
+                         *(a.card for a in self.attached)]
+        assert sorted(arsenal_cards) == list(range(len(self.rules.cards.arsenal))), arsenal_cards
+        monsters = [m for column in self.columns for m in column] + list(self.collected)
+        assert sorted(monsters) == sorted(self.rules.monster_ids), monsters
+        assert list(self.hand) == sorted(self.hand)
+        assert list(self.collected) == sorted(self.collected)
+        tts = [*self.traps, *self.treasures, *self.removed]
+        assert len(set(tts)) == len(tts)
+        assert bool(self.options) == bool(self.stack), (self.options, self.stack)
+        for item in self.stack:
+            assert type(item) in (Frame, Batch)
+
+
+def freeze(board: Board) -> PuzzleState:
+    """Build the new immutable state from a board, in one step.
+
+    PClass's checked constructor costs about 10 microseconds, a third of the budget of an action,
+    so the engine fills the slots directly; `PuzzleState.verify` and the property tests check the
+    invariants instead."""
+    state = object.__new__(PuzzleState)
+    put = object.__setattr__
+    put(state, "rules", board.rules)
+    put(state, "columns", board.columns)
+    put(state, "kings", board.kings)
+    put(state, "exhausted", board.exhausted)
+    put(state, "arsenal", board.arsenal)
+    put(state, "hand", board.hand)
+    put(state, "deck", board.deck)
+    put(state, "discard", board.discard)
+    put(state, "collected", board.collected)
+    put(state, "attached", board.attached)
+    put(state, "traps", board.traps)
+    put(state, "treasures", board.treasures)
+    put(state, "removed", board.removed)
+    put(state, "rng", board.rng)
+    put(state, "forced", board.forced)
+    put(state, "stack", tuple(board.stack))
+    put(state, "setup_deals", board.setup_deals)
+    put(state, "options", board.options)
+    put(state, "memo", _Memo())
+    put(state, "_pclass_frozen", True)
+    return state
+
+
+def new_memo() -> _Memo:
+    """A fresh memo for a state built with the checked constructor."""
+    return _Memo()

@@ -1,0 +1,1 @@
+"""Card data and example records, shipped as data files (TOML and .rec)."""

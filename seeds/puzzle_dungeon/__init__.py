@@ -1,0 +1,1 @@
+"""Puzzle Dungeon card data: arsenal, monsters, heroes, Traps & Treasures, the example cards."""

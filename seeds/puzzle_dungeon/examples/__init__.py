@@ -1,0 +1,1 @@
+"""Example Puzzle Dungeon game records."""
