@@ -31,7 +31,10 @@ class DungeoneerError(Exception):
         return ":".join(parts) + ": " if parts else ""
 
     def __str__(self) -> str:
-        quoted = f"{self.text!r}: " if self.text is not None else ""
+        # The offending text is quoted where a file or line locates it; otherwise the reason
+        # already names it.
+        located = self.file is not None or self.line is not None
+        quoted = f"{self.text!r}: " if self.text is not None and located else ""
         return f"{self.where()}{quoted}{self.reason}"
 
 

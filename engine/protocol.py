@@ -68,6 +68,8 @@ class GameInfo:
     summary: str = ""
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> one line of help; records carry options as header lines."""
+    setup: Mapping[str, str] = field(default_factory=dict)
+    """Explicit set-up orders a record's header may give instead of the seed's shuffles."""
 
 
 @runtime_checkable

@@ -38,9 +38,10 @@ INFO = GameInfo(
         "extras": "example monsters added to the monster deck (Battlesnake, Overseer, Mold Demon)",
         "cards": "a folder of card files replacing the built-in ones",
     },
+    setup={"monsters": "the monster deck, top first, before it is dealt (names)",
+           "arsenal": "the arsenal deck, top first, before set up deals and draws (5M ...)"},
 )
-SETUP_KEYS = {"monsters": "the monster deck, top first, before it is dealt",
-              "arsenal": "the arsenal deck, top first, before set up deals and draws"}
+SETUP_KEYS = INFO.setup
 
 
 @lru_cache(maxsize=8)
@@ -167,59 +168,52 @@ class PuzzleDungeon:
             raise ChanceError(f"{what} needs a seed or an explicit order")
         return rng.shuffled(items, stream)
 
-    def _set_up(self, columns, deck, stream, arsenal=None, hand=None, discard=()) -> PuzzleState:
+    def _set_up(self, columns, deck, stream, layout: dict | None = None) -> PuzzleState:
         blank = PuzzleState(
             rules=self, columns=tuple(columns), kings=0, exhausted=0, arsenal=(), hand=(),
-            deck=tuple(deck), discard=tuple(discard), collected=(), attached=(), traps=(),
+            deck=tuple(deck), discard=(), collected=(), attached=(), traps=(),
             treasures=(), removed=(), rng=stream, forced=(), stack=(), setup_deals=(), options=(),
             memo=new_memo())
         board = Board(blank)
-        if arsenal is None:
+        if layout is None:
             board.stack.append(Frame(effects.SETUP, 0, Ctx(), (), False))
         else:
-            # A hand-made layout: the arsenal and hand are given, only 'after set up' remains.
-            board.arsenal, board.hand = tuple(arsenal), tuple(sorted(hand))
-            board.setup_deals = tuple(arsenal)
+            # A hand-made layout: the zones are given; only 'after set up' remains to happen.
+            for name, value in layout.items():
+                setattr(board, name, value)
+            board.setup_deals = board.arsenal
             board.stack.append(Frame(effects.SETUP, 2, Ctx(), (), False))
         board.options = board.resolve()
         return freeze(board)
 
-    def from_layout(self, columns: Sequence[Sequence[str]], arsenal: Sequence[str],
-                    hand: Sequence[str], deck: Sequence[str], seed: int | None = None,
-                    discard: Sequence[str] = ()) -> PuzzleState:
-        """A position laid out by hand, right after set up: columns back to front (names),
-        arsenal left to right, hand and deck (top first) as card codes. Every monster of the game
-        and every arsenal card must appear exactly once (`discard` may hold some). The seed
-        decides later shuffles."""
-        monsters = {m.key.lower(): m.id for m in self.cards.monsters}
-        codes = {c.code.lower(): c.id for c in self.cards.arsenal}
+    def from_layout(self, columns: Sequence[Sequence[str]], arsenal: Sequence[str] = (),
+                    hand: Sequence[str] = (), deck: Sequence[str] = (), *,
+                    discard: Sequence[str] = (), collected: Sequence[str] = (),
+                    kings: Sequence[str] = (), exhausted: Sequence[str] = (),
+                    seed: int | None = None) -> PuzzleState:
+        """A position laid out by hand, as if set up had just ended.
 
-        def monster(name: str) -> int:
-            key = "-".join(name.split()).lower()
-            if key not in monsters:
-                raise UnknownNameError(f"unknown monster {name!r}", text=name)
-            return monsters[key]
-
-        def card(code: str) -> int:
-            if code.lower() not in codes:
-                raise UnknownNameError(f"unknown arsenal card {code!r} (write value and suit "
-                                       "letter, like 5M)", text=code)
-            return codes[code.lower()]
-
+        `columns`: four lists of monster names, back to front. `collected`: monsters already
+        collected; `kings`: monsters showing their Monster King face; `exhausted`: exhausted
+        monsters. Arsenal cards are codes like 5M: `arsenal` left to right (its last card is the
+        front), `hand`, `deck` top first, `discard` bottom first. Every monster of the game and
+        every arsenal card must be placed exactly once. The seed decides later shuffles."""
         if len(columns) != COLUMNS:
             raise DungeoneerError(f"the dungeon has {COLUMNS} columns, got {len(columns)}")
-        cols = [tuple(monster(n) for n in column) for column in columns]
-        placed = sorted(m for column in cols for m in column)
+        cols = tuple(tuple(self._monster_id(n) for n in column) for column in columns)
+        taken = tuple(sorted(self._monster_id(n) for n in collected))
+        placed = sorted([m for column in cols for m in column] + list(taken))
         if placed != sorted(self.monster_ids):
             missing = sorted(set(self.monster_ids) - set(placed))
-            extra = [m for m in set(placed) if placed.count(m) > 1 or m not in self.monster_ids]
+            extra = sorted({m for m in placed if placed.count(m) > 1 or m not in self.monster_ids})
             names = self.cards.monsters
             raise DungeoneerError(
-                "every monster of the game must be in the dungeon exactly once; missing: "
-                f"{', '.join(names[m].name for m in missing) or 'none'}; extra or repeated: "
-                f"{', '.join(names[m].name for m in extra) or 'none'}")
-        parts = [tuple(card(c) for c in zone) for zone in (arsenal, hand, deck, discard)]
-        everything = sorted(c for zone in parts for c in zone)
+                "every monster of the game must be placed exactly once (in a column or "
+                f"collected); missing: {', '.join(names[m].name for m in missing) or 'none'}; "
+                f"extra or repeated: {', '.join(names[m].name for m in extra) or 'none'}")
+        zones = {name: tuple(self._card_id(c) for c in cards) for name, cards in
+                 (("arsenal", arsenal), ("hand", hand), ("deck", deck), ("discard", discard))}
+        everything = sorted(c for cards in zones.values() for c in cards)
         if everything != list(range(len(self.cards.arsenal))):
             missing = sorted(set(range(len(self.cards.arsenal))) - set(everything))
             repeated = sorted({c for c in everything if everything.count(c) > 1})
@@ -229,8 +223,32 @@ class PuzzleDungeon:
                 f"{' '.join(show[c].code for c in missing) or 'none'}; repeated: "
                 f"{' '.join(show[c].code for c in repeated) or 'none'}")
         stream = None if seed is None else rng.verify_seed(seed)
-        return self._set_up(cols, parts[2], stream, arsenal=parts[0], hand=parts[1],
-                            discard=parts[3])
+        layout = {"arsenal": zones["arsenal"], "hand": tuple(sorted(zones["hand"])),
+                  "discard": zones["discard"], "collected": taken,
+                  "kings": _mask(self._monster_id(n) for n in kings),
+                  "exhausted": _mask(self._monster_id(n) for n in exhausted)}
+        return self._set_up(cols, zones["deck"], stream, layout)
+
+    def _monster_id(self, name: str) -> int:
+        wanted = "-".join(name.split()).lower()
+        for monster in self.cards.monsters:
+            if monster.key.lower() == wanted:
+                return monster.id
+        raise UnknownNameError(f"unknown monster {name!r}", text=name)
+
+    def _card_id(self, code: str) -> int:
+        for card in self.cards.arsenal:
+            if card.code.lower() == code.strip().lower():
+                return card.id
+        raise UnknownNameError(f"unknown arsenal card {code!r} (write value and suit letter, "
+                               "like 5M)", text=code)
+
+
+def _mask(ids) -> int:
+    mask = 0
+    for i in ids:
+        mask |= 1 << i
+    return mask
 
 
 def make_puzzle_dungeon(options: Mapping[str, str], base_dir: str | None = None) -> PuzzleDungeon:

@@ -59,7 +59,7 @@ def _pay_tokens(state, payment: rules.Payment) -> list[str]:
 
 
 def trigger_labels(state) -> list[str]:
-    """Names of the abilities in the pending batch, made distinct with '#2', '#3' if needed."""
+    """Names of the abilities in the pending batch, made distinct with '/2', '/3' if needed."""
     batch = state.stack[-1]
     labels = []
     for trigger in batch.triggers:
@@ -72,7 +72,7 @@ def trigger_labels(state) -> list[str]:
     distinct = []
     for label in labels:
         seen[label] = seen.get(label, 0) + 1
-        distinct.append(label if labels.count(label) == 1 else f"{label}#{seen[label]}")
+        distinct.append(label if labels.count(label) == 1 else f"{label}/{seen[label]}")
     return distinct
 
 

@@ -1,0 +1,1 @@
+"""The `dungeoneer` command: a thin click layer over the library."""

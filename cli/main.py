@@ -1,0 +1,281 @@
+"""The `dungeoneer` command line: games, deal, play, replay.
+
+Every command is a thin layer over the library; bad input of any kind prints one message
+(file, line, the offending text, why) and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+import engine  # noqa: F401  (registers the games)
+from cli import render
+from engine import registry
+from engine.errors import DungeoneerError
+from engine.protocol import State
+from engine.puzzle_dungeon import notation
+from engine.puzzle_dungeon.game import make_puzzle_dungeon
+from engine.records import Step, load_record, new_record, replay, save_record
+from engine.rng import MAX_SEED
+
+EXIT_BAD_INPUT = 2
+
+
+def console() -> Console:
+    """A console on the current standard output (click's test runner swaps it)."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+class DungeoneerGroup(click.Group):
+    """Turns the library's errors into one clear message and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except DungeoneerError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(EXIT_BAD_INPUT)
+
+
+@click.group(cls=DungeoneerGroup)
+@click.version_option(package_name="dungeoneer")
+def cli() -> None:
+    """Rules engines, solvers and daily puzzles for Puzzle Dungeon and friends."""
+
+
+# ----------------------------------------------------------------------------- shared options
+
+class SeedType(click.ParamType):
+    """A seed: a whole number from 0 to 2**64 - 1."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value).strip()
+        if not text.isdigit() or int(text) > MAX_SEED:
+            self.fail(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}", param, ctx)
+        return int(text)
+
+
+SEED = SeedType()
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print JSON for programs instead of the table.")
+hero_option = click.option("--hero", default="Rogue", show_default=True,
+                           help="The hero face to play (see `dungeoneer games`).")
+cards_option = click.option("--cards", "cards", type=click.Path(file_okay=False),
+                            help="A folder of card files that replace the built-in ones.")
+
+
+def _puzzle_game(hero: str, cards: str | None):
+    options = {"hero": hero}
+    if cards:
+        options["cards"] = cards
+    return make_puzzle_dungeon(options)
+
+
+def _echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# ----------------------------------------------------------------------------- games
+
+@cli.command()
+@json_option
+def games(as_json: bool) -> None:
+    """The registered games.
+
+    Example: dungeoneer games
+    """
+    infos = registry.registered()
+    if as_json:
+        _echo_json([{"name": i.name, "title": i.title, "players": [i.min_players, i.max_players],
+                     "hidden_information": i.hidden_information, "real_time": i.real_time,
+                     "options": dict(i.options), "setup": dict(i.setup), "summary": i.summary}
+                    for i in infos])
+        return
+    out = console()
+    for info in infos:
+        players = (f"{info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        out.print(f"[bold]{info.name}[/bold]  {info.title}, {players} player(s): {info.summary}")
+        for name, text in info.options.items():
+            out.print(f"    option {name}: {text}")
+    if infos and infos[0].name == "puzzle-dungeon":
+        heroes = ", ".join(h.name for h in make_puzzle_dungeon({}).cards.heroes)
+        out.print(f"    heroes: {heroes}")
+
+
+# ----------------------------------------------------------------------------- deal
+
+def deal_json(state, seed: int) -> dict[str, Any]:
+    """The deal as {"game", "hero", "seed", "columns", "arsenal", "hand", "deck"}."""
+    return {
+        "game": "puzzle-dungeon",
+        "hero": state.rules.hero.name,
+        "seed": seed,
+        "columns": [[state.rules.cards.monsters[m].name for m in column]
+                    for column in state.columns],
+        "arsenal": [notation.card_json(state, c) for c in state.arsenal],
+        "hand": [notation.card_json(state, c) for c in state.hand],
+        "deck": [notation.card_json(state, c) for c in state.deck],
+    }
+
+
+@cli.command()
+@click.argument("seed", type=SEED)
+@hero_option
+@cards_option
+@json_option
+def deal(seed: int, hero: str, cards: str | None, as_json: bool) -> None:
+    """Deal the Puzzle Dungeon puzzle of SEED and draw it as a player would lay it out.
+
+    Columns are drawn back (top) to front (bottom); the arsenal left to right, its front the
+    rightmost card; the deck top first.
+
+    Example: dungeoneer deal 42 --hero "Skull Rogue"
+    """
+    state = _puzzle_game(hero, cards).new_initial_state(seed=seed)
+    if as_json:
+        _echo_json(deal_json(state, seed))
+        return
+    out = console()
+    out.print(f"[bold]Puzzle Dungeon[/bold], seed {seed}, hero {state.rules.hero.name}")
+    out.print(render.puzzle_state(state, show_deck=True))
+    if state.options:
+        out.print(state.prompt())
+
+
+# ----------------------------------------------------------------------------- play
+
+def _choose(state: State, out: Console) -> Any:
+    """Ask for a move: a number from the list, the action's text, or q."""
+    legal = state.legal_actions()
+    while True:
+        answer = click.prompt("Your move (number, notation, or q to stop)", prompt_suffix="> ")
+        answer = answer.strip()
+        if answer.lower() in ("q", "quit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        try:
+            return state.parse_action(answer)
+        except DungeoneerError as exc:
+            out.print(f"[red]{exc}[/red]")
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(["puzzle-dungeon"]))
+@click.option("--seed", type=SEED, help="The deal (default: a random one, printed).")
+@hero_option
+@cards_option
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Save the game as a record here (written when the game ends or you stop).")
+@click.option("--force", is_flag=True, help="Replace an existing record file.")
+def play(game_name: str, seed: int | None, hero: str, cards: str | None,
+         record_path: str | None, force: bool) -> None:
+    """Play a game at the terminal, choosing among the numbered legal actions.
+
+    Example: dungeoneer play puzzle-dungeon --seed 42 --record my-game.rec
+    """
+    number = seed if seed is not None else secrets.randbelow(10**9)
+    game = _puzzle_game(hero, cards)
+    if record_path and Path(record_path).exists() and not force:
+        raise DungeoneerError(f"{record_path} already exists; choose another name, or pass "
+                              "--force to replace it", file=record_path)
+    state = game.new_initial_state(seed=number)
+    out = console()
+    out.print(f"[bold]{game.info.title}[/bold], seed {number}, hero {game.hero.name}")
+    moves: list[str] = []
+    while not state.is_terminal():
+        out.print(render.state_view(state))
+        if state.options:
+            out.print(f"[bold]{state.prompt()}[/bold]")
+        out.print(render.legal_list(state))
+        action = _choose(state, out)
+        if action is None:
+            out.print("Stopped.")
+            break
+        text = state.action_text(action)
+        log: list[str] = []
+        state = state.apply(action, log)
+        moves.append(text)
+        out.print(f"[bold]> {text}[/bold]")
+        for line in log:
+            out.print(f"  {line}")
+    outcome = state.outcome()
+    if outcome is not None:
+        out.print(render.state_view(state))
+        out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+    if record_path:
+        record = new_record(game.info.name, seed=number, options=game.options(),
+                            moves=tuple(moves))
+        result = outcome.termination.value if outcome else "unfinished"
+        save_record(record_path, record, comment=f"result: {result}", overwrite=force)
+        out.print(f"Record saved to {record_path}.")
+
+
+# ----------------------------------------------------------------------------- replay
+
+def _step_json(step: Step) -> dict[str, Any]:
+    return {"line": step.move.line, "action": step.move.text, "log": list(step.log)}
+
+
+@cli.command(name="replay")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--step", "stepwise", is_flag=True,
+              help="Show every move, what it did and the table after it.")
+@json_option
+def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
+    """Replay a game record of any registered game and show how it ends.
+
+    Stops at the first bad line: the file, the line, what it says, why, and (for an illegal
+    action) what was legal there.
+
+    Example: dungeoneer replay seeds/puzzle_dungeon/examples/rogue-win.rec --step
+    """
+    record = load_record(path)
+    out = console()
+    interactive = stepwise and not as_json and sys.stdin.isatty()
+
+    def show(step: Step) -> None:
+        if as_json or not stepwise:
+            return
+        out.print(f"[bold]line {step.move.line}: {step.move.text}[/bold]")
+        for line in step.log:
+            out.print(f"  {line}")
+        out.print(render.state_view(step.state))
+        if interactive:
+            click.pause()
+
+    state, steps = replay(record, keep_log=stepwise or as_json, on_step=show)
+    outcome = state.outcome()
+    if as_json:
+        _echo_json({"game": record.game_name, "file": path, "moves": len(steps),
+                    "steps": [_step_json(s) for s in steps] if stepwise else None,
+                    "state": state.to_json(),
+                    "outcome": outcome.to_json() if outcome else None})
+        return
+    if not stepwise:
+        out.print(render.state_view(state))
+    out.print(f"{len(steps)} moves replayed.")
+    if outcome is None:
+        out.print("The game is not over." + (f" Waiting for: {state.prompt()}"
+                                             if getattr(state, "options", None) else ""))
+    else:
+        out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+
+
+def main() -> None:
+    """Entry point of the `dungeoneer` script."""
+    cli(prog_name="dungeoneer")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""Writing files so that nothing is lost: write a temporary file, flush it to disk, rename."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from engine.errors import DungeoneerError
+
+
+def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
+    """Write `text` to `path` in one step: readers see the old file or the new one, never half of
+    one, even if the process is killed. Refuses to replace an existing file unless `overwrite`."""
+    target = Path(path)
+    if target.exists() and not overwrite:
+        raise DungeoneerError(f"{target} already exists; choose another name, or pass --force to "
+                              "replace it", file=str(target))
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise DungeoneerError(f"the folder {folder} does not exist", file=str(target))
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if overwrite:
+            os.replace(temp, target)
+        else:
+            # A hard link fails if the target appeared meanwhile, so nothing is replaced.
+            try:
+                os.link(temp, target)
+            except FileExistsError:
+                raise DungeoneerError(f"{target} already exists; choose another name, or pass "
+                                      "--force to replace it", file=str(target)) from None
+    finally:
+        Path(temp).unlink(missing_ok=True)

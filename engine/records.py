@@ -1,0 +1,289 @@
+"""Game records: one human-writable format for every game (documented in docs/records.md).
+
+    # comments run from '#' to the end of a line
+    game: puzzle-dungeon
+    seed: 42
+    hero: Rogue
+    ---
+    deal
+    attack 2
+    pay 6M 4T 3H Goblin
+    ~ 5M 3T 2C 8H        # the shuffle during the line above came out in this order
+
+A header of `key: value` lines (the game, its options, players, the seed and explicit set-up
+orders), a `---` line, then one action per line in the game's notation. A line starting with `~`
+writes the outcome of a chance event (a shuffle, a roll) that happened during the action above it;
+it overrides the seed for that event. Like a PGN reader, replay stops at the first bad line and
+says which line, what it says and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import registry
+from engine.errors import (
+    ActionSyntaxError,
+    ChanceError,
+    DungeoneerError,
+    IllegalActionError,
+    RecordError,
+)
+from engine.files import write_atomic
+from engine.protocol import Action, Game, State
+
+SEPARATOR = "---"
+RESERVED = ("game", "seed", "players")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action line, with the chance outcomes written under it."""
+
+    text: str
+    chance: tuple[str, ...] = ()
+    line: int | None = field(default=None, compare=False)
+    chance_lines: tuple[int, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed record: the header (in order) and the moves."""
+
+    header: tuple[tuple[str, str], ...]
+    moves: tuple[Move, ...]
+    file: str | None = field(default=None, compare=False)
+    header_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """A header value."""
+        for name, value in self.header:
+            if name == key:
+                return value
+        return default
+
+    @property
+    def game_name(self) -> str:
+        """The `game:` header."""
+        return self.get("game") or ""
+
+    def with_moves(self, moves: tuple[Move, ...]) -> Record:
+        """The same header with other moves."""
+        return Record(self.header, moves, self.file, self.header_lines)
+
+
+def new_record(game_name: str, *, seed: int | None, options: dict[str, str],
+               setup: dict[str, str] | None = None, players: int | None = None,
+               moves: tuple[str, ...] = ()) -> Record:
+    """A record for a game started with these settings."""
+    header = [("game", game_name)]
+    if players is not None:
+        header.append(("players", str(players)))
+    if seed is not None:
+        header.append(("seed", str(seed)))
+    header.extend(options.items())
+    header.extend((setup or {}).items())
+    return Record(tuple(header), tuple(Move(m) for m in moves))
+
+
+# ----------------------------------------------------------------------------- reading
+
+def _strip(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def parse_record(text: str, file: str = "<record>") -> Record:
+    """Parse a record's text; raises RecordError naming the line."""
+    header: list[tuple[str, str]] = []
+    header_lines: dict[str, int] = {}
+    moves: list[Move] = []
+    in_header = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip(raw)
+        if not line:
+            continue
+        if in_header:
+            if line == SEPARATOR:
+                in_header = False
+                continue
+            key, colon, value = line.partition(":")
+            key = key.strip().lower()
+            if not colon or not key or " " in key:
+                raise RecordError("expected a header line 'key: value', or '---' before the "
+                                  "moves", file=file, line=number, text=raw.rstrip())
+            if key in header_lines:
+                raise RecordError(f"the header gives {key!r} twice (first on line "
+                                  f"{header_lines[key]})", file=file, line=number,
+                                  text=raw.rstrip())
+            header.append((key, value.strip()))
+            header_lines[key] = number
+            continue
+        if line.startswith("~"):
+            outcome = line[1:].strip()
+            if not moves:
+                raise RecordError("a chance outcome ('~ ...') follows the action it belongs to; "
+                                  "set-up orders go in the header", file=file, line=number,
+                                  text=raw.rstrip())
+            if not outcome:
+                raise RecordError("'~' needs the outcome after it", file=file, line=number,
+                                  text=raw.rstrip())
+            last = moves[-1]
+            moves[-1] = Move(last.text, (*last.chance, outcome), last.line,
+                             (*last.chance_lines, number))
+            continue
+        moves.append(Move(" ".join(line.split()), (), number))
+    if in_header:
+        raise RecordError("no '---' line: a record is a header, a '---' line, then the moves",
+                          file=file, line=None)
+    record = Record(tuple(header), tuple(moves), file, header_lines)
+    if not record.game_name:
+        raise RecordError("the header needs a 'game:' line", file=file, line=1)
+    return record
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and parse a record file."""
+    target = Path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError("no such file", file=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"can't read it: {exc}", file=str(path)) from None
+    return parse_record(text, str(path))
+
+
+# ----------------------------------------------------------------------------- writing
+
+def dumps(record: Record, comment: str = "") -> str:
+    """The record as text; `parse_record(dumps(r)) == r`."""
+    lines = [f"# {part}" for part in comment.splitlines()] if comment else []
+    lines += [f"{key}: {value}" for key, value in record.header]
+    lines.append(SEPARATOR)
+    for move in record.moves:
+        lines.append(move.text)
+        lines.extend(f"~ {outcome}" for outcome in move.chance)
+    return "\n".join(lines) + "\n"
+
+
+def save_record(path: str | Path, record: Record, *, comment: str = "",
+                overwrite: bool = False) -> None:
+    """Write the record atomically."""
+    write_atomic(path, dumps(record, comment), overwrite=overwrite)
+
+
+# ----------------------------------------------------------------------------- replaying
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed move: the move, the action it named, the state after it, what happened."""
+
+    move: Move
+    action: Action
+    state: State
+    log: tuple[str, ...]
+
+
+def _header_error(record: Record, key: str, reason: str) -> RecordError:
+    value = record.get(key)
+    return RecordError(reason, file=record.file, line=record.header_lines.get(key),
+                       text=None if value is None else f"{key}: {value}")
+
+
+def start(record: Record) -> tuple[Game, State]:
+    """The game the header describes and its state after set-up."""
+    base_dir = str(Path(record.file).parent) if record.file else None
+    try:
+        infos = {info.name: info for info in registry.registered()}
+        info = infos.get(record.game_name)
+        if info is None:
+            raise _header_error(record, "game", f"unknown game {record.game_name!r}; the games "
+                                f"are: {', '.join(infos)}")
+        known = {*RESERVED, *info.options, *info.setup}
+        for key, _value in record.header:
+            if key not in known:
+                raise _header_error(record, key, f"{key!r} is not a header of {info.title} "
+                                    f"(headers: {', '.join(sorted(known))})")
+        seed = _seed(record)
+        players = record.get("players")
+        if players is not None and (not players.isdigit() or
+                                    not info.min_players <= int(players) <= info.max_players):
+            raise _header_error(record, "players", f"{info.title} is for "
+                                f"{info.min_players} to {info.max_players} players")
+        options = {k: v for k, v in record.header if k in info.options}
+        setup = {k: v for k, v in record.header if k in info.setup}
+        try:
+            game = registry.get_game(info.name, options, base_dir=base_dir)
+            state = game.new_initial_state(seed=seed, setup=setup)
+        except DungeoneerError as exc:
+            key = _blame(record, exc, options, setup)
+            raise _header_error(record, key, exc.reason) from None
+        return game, state
+    except RecordError:
+        raise
+    except DungeoneerError as exc:
+        raise RecordError(exc.reason, file=record.file) from None
+
+
+def _blame(record: Record, exc: DungeoneerError, options, setup) -> str:
+    """Which header line an error in building the game most likely comes from."""
+    text = (exc.text or "").lower()
+    for key, value in [*setup.items(), *options.items()]:
+        if text and text in value.lower():
+            return key
+    if isinstance(exc, ChanceError):
+        return "seed" if record.get("seed") is None else next(iter(setup), "seed")
+    return next(iter(options), "game")
+
+
+def _seed(record: Record) -> int | None:
+    value = record.get("seed")
+    if value is None:
+        return None
+    from engine.rng import MAX_SEED
+    if not value.isdigit() or int(value) > MAX_SEED:
+        raise _header_error(record, "seed", f"a seed is a whole number from 0 to {MAX_SEED}")
+    return int(value)
+
+
+def replay(record: Record, *, keep_log: bool = False,
+           on_step: Callable[[Step], None] | None = None) -> tuple[State, list[Step]]:
+    """Play the record's moves from the start; stops at the first bad line with a RecordError or
+    IllegalActionError that names the file, line and text (and what was legal there)."""
+    _game, state = start(record)
+    steps: list[Step] = []
+    for step in iter_replay(record, state, keep_log=keep_log):
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
+        state = step.state
+    return state, steps
+
+
+def iter_replay(record: Record, state: State, *, keep_log: bool = False) -> Iterator[Step]:
+    """Replay the moves one by one from `state`."""
+    for move in record.moves:
+        if state.is_terminal():
+            raise RecordError("the game is already over here "
+                              f"({state.outcome().reason})", file=record.file, line=move.line,
+                              text=move.text)
+        try:
+            action = state.parse_action(move.text)
+        except (ActionSyntaxError, IllegalActionError) as exc:
+            raise exc.located(file=record.file, line=move.line, text=move.text) from None
+        log: list[str] | None = [] if keep_log else None
+        before = state.with_chance(move.chance) if move.chance else state
+        try:
+            state = before.apply(action, log)
+        except ChanceError as exc:
+            line = move.chance_lines[0] if move.chance_lines else move.line
+            raise exc.located(file=record.file, line=line, text=exc.text or move.text) from None
+        unused = state.pending_chance()
+        if unused:
+            index = len(move.chance) - len(unused)
+            raise RecordError("no chance event was left for this outcome: the action above "
+                              "shuffled or rolled fewer times than the record says",
+                              file=record.file, line=move.chance_lines[index], text=unused[0])
+        yield Step(move, action, state, tuple(log or ()))

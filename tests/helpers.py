@@ -1,0 +1,86 @@
+"""Building Puzzle Dungeon positions by hand for scenario tests, and playing moves by text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.protocol import State
+from engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+
+
+def game(hero: str = "Rogue", **options) -> PuzzleDungeon:
+    """A configured game (options: traps, treasures, extras as lists of names)."""
+    return PuzzleDungeon(hero=hero, **options)
+
+
+def position(*, hero: str = "Rogue", columns: Sequence[Sequence[str]] = ((), (), (), ()),
+             arsenal: str = "", hand: str = "", deck: str | None = None, discard: str = "",
+             collected: Sequence[str] = (), kings: Sequence[str] = (),
+             exhausted: Sequence[str] = (), rest: str = "back", seed: int = 1,
+             **options) -> PuzzleState:
+    """A position right after set up.
+
+    Monsters not named anywhere go to the back of the columns (rest='back', dealt round the four
+    columns so that the named ones stay the fronts) or are an error (rest='none'). Arsenal cards
+    not named go to the bottom of the deck (deck=None) or, when the deck is given, to the discard
+    pile's bottom."""
+    g = game(hero, **options)
+    named = {"-".join(n.split()).lower() for column in columns for n in column}
+    named |= {"-".join(n.split()).lower() for n in collected}
+    others = [m.name for m in g.cards.monsters
+              if m.id in g.monster_ids and m.key.lower() not in named]
+    cols = [list(column) for column in columns]
+    if rest == "back":
+        for i, name in enumerate(others):
+            cols[i % 4].insert(0, name)
+    cards = {zone: text.split() for zone, text in
+             (("arsenal", arsenal), ("hand", hand), ("deck", deck or ""), ("discard", discard))}
+    used = {c.upper() for zone in cards.values() for c in zone}
+    unused = [c.code for c in g.cards.arsenal if c.code not in used]
+    if deck is None:
+        cards["deck"] += unused
+    else:
+        cards["discard"] = unused + cards["discard"]
+    return g.from_layout(cols, cards["arsenal"], cards["hand"], cards["deck"],
+                         discard=cards["discard"], collected=collected, kings=kings,
+                         exhausted=exhausted, seed=seed)
+
+
+def legal(state: State) -> list[str]:
+    """The legal actions as text."""
+    return [state.action_text(a) for a in state.legal_actions()]
+
+
+def play(state: State, *moves: str, log: list[str] | None = None) -> State:
+    """Apply moves written in the notation, one after another."""
+    for move in moves:
+        state = state.apply(state.parse_action(move), log)
+    return state
+
+
+def codes(state: PuzzleState, cards) -> str:
+    """Cards as space-separated codes."""
+    return " ".join(state.rules.cards.arsenal[c].code for c in cards)
+
+
+def names(state: PuzzleState, monsters) -> list[str]:
+    """Monster names."""
+    return [state.rules.cards.monsters[m].name for m in monsters]
+
+
+def column_names(state: PuzzleState) -> list[list[str]]:
+    """Each column's monster names, back to front."""
+    return [names(state, column) for column in state.columns]
+
+
+def monster_id(state: PuzzleState, name: str) -> int:
+    """A monster's id by name."""
+    return state.rules.cards.monster_named(name).id
+
+
+def is_exhausted(state: PuzzleState, name: str) -> bool:
+    return bool(state.exhausted >> monster_id(state, name) & 1)
+
+
+def is_king(state: PuzzleState, name: str) -> bool:
+    return bool(state.kings >> monster_id(state, name) & 1)
