@@ -20,8 +20,9 @@ def position(*, hero: str = "Rogue", columns: Sequence[Sequence[str]] = ((), (),
              **options) -> PuzzleState:
     """A position right after set up.
 
-    Monsters not named anywhere go to the back of the columns (rest='back', dealt round the four
-    columns so that the named ones stay the fronts) or are an error (rest='none'). Arsenal cards
+    Monsters not named anywhere go to the back of the columns that name a monster (rest='back',
+    dealt round them, so the named ones stay the fronts and empty columns stay empty; round all
+    four when none is named) or are an error (rest='none'). Arsenal cards
     not named go to the bottom of the deck (deck=None) or, when the deck is given, to the discard
     pile's bottom."""
     g = game(hero, **options)
@@ -31,8 +32,9 @@ def position(*, hero: str = "Rogue", columns: Sequence[Sequence[str]] = ((), (),
               if m.id in g.monster_ids and m.key.lower() not in named]
     cols = [list(column) for column in columns]
     if rest == "back":
+        targets = [c for c in range(4) if cols[c]] or list(range(4))
         for i, name in enumerate(others):
-            cols[i % 4].insert(0, name)
+            cols[targets[i % len(targets)]].insert(0, name)
     cards = {zone: text.split() for zone, text in
              (("arsenal", arsenal), ("hand", hand), ("deck", deck or ""), ("discard", discard))}
     used = {c.upper() for zone in cards.values() for c in zone}
@@ -84,3 +86,8 @@ def is_exhausted(state: PuzzleState, name: str) -> bool:
 
 def is_king(state: PuzzleState, name: str) -> bool:
     return bool(state.kings >> monster_id(state, name) & 1)
+
+
+def others(*excluded: str) -> list[str]:
+    """The base monsters' names, without the excluded ones."""
+    return [m.name for m in game().cards.base_monsters() if m.name not in excluded]
