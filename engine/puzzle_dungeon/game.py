@@ -116,6 +116,23 @@ class PuzzleDungeon:
             name = self.cards.trap_treasures[min(both)].name
             raise DungeoneerError(f"{name} can't be both a Trap and a Treasure")
 
+    def _identity(self) -> tuple:
+        return (self.hero.name, self.setup_traps, self.setup_treasures, self.extras)
+
+    def __eq__(self, other: object) -> bool:
+        """Two configurations are the same game when they use the same card data, hero and
+        options (so a replayed position equals the one it was recorded from)."""
+        if not isinstance(other, PuzzleDungeon):
+            return NotImplemented
+        return self.cards is other.cards and self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
+        return f"PuzzleDungeon({options})"
+
     def ability(self, ability_id: int) -> Ability:
         """A card ability by its program id."""
         return self.cards.abilities[ability_id - effects.FIRST_CARD_PROGRAM]

@@ -1,0 +1,130 @@
+"""The command line, run through click's test runner with a fixed-width console."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+EXAMPLES = Path(__file__).parent.parent / "seeds" / "puzzle_dungeon" / "examples"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+
+
+def test_games_lists_the_registered_games():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "puzzle-dungeon" in result.output and "Rogue" in result.output
+    data = json.loads(run("games", "--json").output)
+    assert data[0]["name"] == "puzzle-dungeon" and data[0]["players"] == [1, 1]
+
+
+def test_deal_draws_the_table():
+    result = run("deal", "42")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Puzzle Dungeon, seed 42, hero Rogue"
+    assert all(len(line) <= 100 for line in lines)
+    assert "Column 1" in result.output and "Vampire" in result.output
+    assert "Arsenal  7T 6C 4C 8C 2C [4H]   (left to right; [front])" in lines
+    assert "Prey     Rogue: chest 0/4, goblin 0/2, wisp 0/2" in lines
+
+
+def test_deal_json_has_the_documented_shape():
+    data = json.loads(run("deal", "42", "--json").output)
+    assert list(data) == ["game", "hero", "seed", "columns", "arsenal", "hand", "deck"]
+    assert data["seed"] == 42 and data["hero"] == "Rogue"
+    assert data["columns"][0] == ["Vampire", "Lich", "Blue Devil", "Werewolf", "Ratman"]
+    assert data["arsenal"][-1] == {"suit": "Hand", "value": 4}  # the front
+    assert len(data["hand"]) == 6 and len(data["deck"]) == 20
+
+
+def test_deal_with_another_hero():
+    data = json.loads(run("deal", "42", "--hero", "skull rogue", "--json").output)
+    assert data["hero"] == "Skull Rogue"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["deal", "x"], "a seed is a whole number"),
+    (["deal", "1", "--hero", "Nobody"], "unknown hero 'Nobody'"),
+    (["deal", "1", "--cards", "/no/such/folder"], "does not exist"),
+])
+def test_bad_input_exits_2_with_one_message(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_play_numbered_actions_and_save_the_record(tmp_path):
+    path = tmp_path / "game.rec"
+    result = run("play", "puzzle-dungeon", "--seed", "42", "--record", str(path),
+                 input="1\ndeal\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "  1. deal" in result.output and "Stopped." in result.output
+    text = path.read_text()
+    assert text.startswith("# result: unfinished\ngame: puzzle-dungeon\nseed: 42\nhero: Rogue\n")
+    assert text.endswith("---\ndeal\ndeal\n")
+    replay = run("replay", str(path), "--json")
+    assert json.loads(replay.output)["moves"] == 2
+
+
+def test_play_reports_a_bad_move_and_asks_again():
+    result = run("play", "puzzle-dungeon", "--seed", "42", input="attack 9\nq\n")
+    assert "not legal here" in result.output and "Stopped." in result.output
+
+
+def test_play_refuses_to_overwrite_a_record(tmp_path):
+    path = tmp_path / "game.rec"
+    path.write_text("keep me")
+    result = run("play", "puzzle-dungeon", "--seed", "1", "--record", str(path), input="q\n")
+    assert result.exit_code == 2 and "already exists" in result.output
+    assert path.read_text() == "keep me"
+
+
+def test_replay_an_example_to_its_end():
+    result = run("replay", str(EXAMPLES / "rogue-win.rec"))
+    assert result.exit_code == 0
+    assert "33 moves replayed." in result.output
+    assert "Game over: won (the prey is complete (chest 4/4, goblin 2/2, wisp 2/2))" in \
+        result.output
+
+
+def test_replay_step_by_step_shows_each_move_and_what_it_did():
+    result = run("replay", str(EXAMPLES / "written-shuffle.rec"), "--step")
+    assert result.exit_code == 0
+    assert "line 12: attack 1" in result.output
+    assert "You shuffle 2H 3H 4H 5H into the deck." in result.output
+    assert "The game is not over." in result.output
+
+
+def test_replay_json():
+    data = json.loads(run("replay", str(EXAMPLES / "rogue-win.rec"), "--json").output)
+    assert data["outcome"]["termination"] == "won" and data["moves"] == 33
+
+
+def test_replay_stops_at_the_first_illegal_line(tmp_path):
+    path = tmp_path / "bad.rec"
+    path.write_text("game: puzzle-dungeon\nseed: 42\n---\ndeal\nattack 4\n")
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {path}:5: 'attack 4': this action is not legal here;"
+                                    " legal here: deal, attack 2")
+    assert "Traceback" not in result.output
+
+
+def test_replay_a_malformed_record(tmp_path):
+    path = tmp_path / "bad.rec"
+    path.write_text("game: puzzle-dungeon\nseed 42\n---\n")
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert f"{path}:2: 'seed 42': expected a header line 'key: value'" in result.output
+
+
+def test_replay_a_missing_file():
+    result = run("replay", "/no/such.rec")
+    assert result.exit_code == 2 and "no such file" in result.output
