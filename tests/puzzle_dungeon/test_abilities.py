@@ -1,5 +1,9 @@
 """Abilities (rulebook: Abilities, Triggered Abilities, Attack and Defeat)."""
 
+import pytest
+
+from engine.errors import IllegalActionError
+from engine.protocol import Action
 from tests.helpers import codes, column_names, is_exhausted, legal, names, play, position
 
 
@@ -177,3 +181,34 @@ def test_cards_begin_ready_and_only_abilities_ready_them():
     assert legal(state) == ["Goblin", "Ratman"]
     state = play(state, "Ratman")
     assert is_exhausted(state, "Goblin") and not is_exhausted(state, "Ratman")
+
+
+def test_no_action_may_be_taken_while_an_ability_waits():
+    """'You may not take actions until all triggered abilities have been resolved.'"""
+    state = position(columns=(("Goblin",), (), (), ()), hand="2T 2C 2H 2M", deck="5M 6M")
+    state = play(state, "attack 1")
+    assert state.is_decision()
+    with pytest.raises(IllegalActionError, match="waiting for a choice"):
+        state.parse_action("deal")
+    with pytest.raises(IllegalActionError):
+        state.apply(Action("deal"))
+
+
+def test_moving_or_shuffling_a_card_does_not_change_its_orientation():
+    """Ready & Exhausted: 'Moving or shuffling a card does not change its orientation.' The
+    Cyclops's 'Loot: Shuffle any column.' keeps the exhausted Lich exhausted."""
+    state = position(hero="Bodyguard", columns=(("Cyclops",), ("Goblin", "Lich"), (), ()),
+                     exhausted=["Lich"], hand="2M 2H 2C 2T", deck="", seed=9)
+    state = play(state, "attack 1", "column 2")
+    assert is_exhausted(state, "Lich") and not is_exhausted(state, "Goblin")
+
+
+def test_any_column_with_the_most_means_one_of_the_tied_columns():
+    """Reference, Any, example 2: 'If two columns have five monsters and two have four, the two
+    columns with five both contain the most monsters.' The Overseer may go into either."""
+    rest = [m.name for m in position().rules.cards.base_monsters()]
+    state = position(hero="Bodyguard", extras=["Overseer"],
+                     columns=(("Overseer",), rest[:8], rest[8:16], rest[16:]), rest="none",
+                     hand="2H 2C 2T 2M", deck="")
+    state = play(state, "attack 1", "yes")
+    assert legal(state) == ["column 2", "column 3"]

@@ -36,7 +36,7 @@ def test_traps_and_treasures_loss():
 
 
 def test_written_shuffle():
-    state, steps = replay(load_record(EXAMPLES / "written-shuffle.rec"))
+    state, _steps = replay(load_record(EXAMPLES / "written-shuffle.rec"))
     assert state.outcome() is None
     assert codes(state, state.arsenal) == "6H 7H 7M"
     assert codes(state, state.deck).startswith("6M 5M 4M")

@@ -1,0 +1,94 @@
+"""The card loader checks every file, card and field, and names them in its errors."""
+
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from engine.errors import CardDataError
+from engine.puzzle_dungeon import PuzzleDungeon, load_card_set
+
+
+def builtin(name: str) -> str:
+    return resources.files("seeds.puzzle_dungeon").joinpath(name).read_text("utf-8")
+
+
+def folder_with(tmp_path, name: str, text: str):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ('weapon = ["Claw"]\ndefense = ["Claw", "Claw", "Hand", "Mitt"]',
+     'weapon = ["Claw"]\ndefense = ["Claw", "Claw", "Hand"]',
+     "card 'Haunted Armor', field 'defense': expected 4 suits, got 3"),
+    ('weapon = ["Claw"]\ndefense = ["Claw", "Claw", "Hand", "Mitt"]',
+     'weapon = ["Club"]\ndefense = ["Claw", "Claw", "Hand", "Mitt"]',
+     "card 'Haunted Armor', field 'weapon': unknown suit 'Club'"),
+    ('text = "Loot: Ready a collected monster."\ntrigger = "loot"',
+     'text = "Loot: Ready a collected monster."\ntrigger = "trophy"',
+     "field 'text': a trophy ability's text starts with 'Trophy:'"),
+    ('effect = [{ op = "ready", target = "collected" }]',
+     'effect = [{ op = "teleport" }]',
+     "card 'Haunted Armor', field 'effect': unknown op 'teleport'"),
+    ('effect = [{ op = "ready", target = "collected" }]',
+     'effect = [{ op = "ready", target = "everyone" }]',
+     "op 'ready': target must be one of"),
+    ('source = { name = "rulebook: The Monster Deck", type = "reconstructed", weapon = '
+     '"reconstructed", defense = "reconstructed", king_weapon = "reconstructed" }\n\n'
+     '[[monster.ability]]\nface = "front"\ntext = "Loot: Ready',
+     'source = { name = "rulebook: The Monster Deck", type = "reconstructed", weapon = '
+     '"reconstructed", defense = "reconstructed" }\n\n'
+     '[[monster.ability]]\nface = "front"\ntext = "Loot: Ready',
+     "field 'source.king_weapon': missing: every field says where it comes from"),
+    ('type = "chest"\nweapon = ["Claw"]', 'type = "chest"\ncolour = "red"\nweapon = ["Claw"]',
+     "field 'colour': not a field of a monster"),
+    ('chest = "rulebook', 'chest = "somewhere', "a source starts with 'rulebook'"),
+])
+def test_errors_name_the_file_the_card_and_the_field(tmp_path, old, new, expected):
+    text = builtin("monsters.toml")
+    assert old in text
+    folder = folder_with(tmp_path, "monsters.toml", text.replace(old, new, 1))
+    with pytest.raises(CardDataError) as caught:
+        load_card_set(folder)
+    assert str(caught.value).startswith(str(tmp_path / "monsters.toml") + ": ")
+    assert expected in str(caught.value)
+
+
+def test_invalid_toml_gives_the_line(tmp_path):
+    folder = folder_with(tmp_path, "heroes.toml", builtin("heroes.toml") + "\nthis is = = bad\n")
+    with pytest.raises(CardDataError) as caught:
+        load_card_set(folder)
+    assert caught.value.line == builtin("heroes.toml").count("\n") + 2
+    assert "not valid TOML" in str(caught.value)
+
+
+def test_a_folder_replaces_only_the_files_it_has(tmp_path):
+    hero = '''
+[[hero]]
+name = "Tester"
+card = "Tester"
+challenge = false
+prey = { chest = 1 }
+source = { name = "reconstructed", card = "reconstructed", challenge = "reconstructed", \
+prey = "reconstructed" }
+
+[[hero.ability]]
+text = "Trophy: Draw a card."
+trigger = "trophy"
+effect = [{ op = "draw" }]
+source = "reconstructed"
+'''
+    folder = folder_with(tmp_path, "heroes.toml", builtin("heroes.toml") + hero)
+    game = PuzzleDungeon(hero="Tester", card_folder=str(folder))
+    assert game.hero.name == "Tester" and len(game.cards.monsters) == 23
+    state = game.new_initial_state(seed=1)
+    state.verify()
+
+
+def test_the_cli_reports_a_broken_card_file(tmp_path):
+    folder = folder_with(tmp_path, "arsenal.toml", 'version = "1"\nsuits = ["Torch"]\n')
+    result = CliRunner().invoke(cli, ["deal", "1", "--cards", str(folder)])
+    assert result.exit_code == 2
+    assert "arsenal.toml" in result.output and "field 'suits'" in result.output
