@@ -19,7 +19,7 @@ from engine import rng
 from engine.errors import ChanceError
 from engine.protocol import Action
 from engine.puzzle_dungeon import effects, rules
-from engine.puzzle_dungeon.constants import HERO, SUIT_LETTERS
+from engine.puzzle_dungeon.constants import HERO
 from engine.puzzle_dungeon.effects import AGAIN, Instr
 
 if TYPE_CHECKING:
@@ -673,8 +673,3 @@ BUILTIN_PROGRAMS: tuple[tuple[Instr, ...], ...] = (
     (_KingFlip(),),
 )
 assert len(BUILTIN_PROGRAMS) == effects.FIRST_CARD_PROGRAM
-
-
-def suit_letters(suits) -> str:
-    """Suit letters for a tuple of suit indices."""
-    return "".join(SUIT_LETTERS[s] for s in suits)

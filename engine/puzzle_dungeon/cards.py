@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from engine.errors import CardDataError
+from engine.errors import CardDataError, UnknownNameError
 from engine.puzzle_dungeon import effects
 from engine.puzzle_dungeon.constants import HERO, KING, SUIT_LETTERS, SUITS
 
@@ -175,7 +175,6 @@ class CardSet:
             if hero.key.lower() == wanted:
                 return hero
         known = ", ".join(h.name for h in self.heroes)
-        from engine.errors import UnknownNameError
         raise UnknownNameError(f"unknown hero {name!r}; the heroes are: {known}", text=name)
 
     def monster_named(self, name: str) -> Monster:
@@ -184,7 +183,6 @@ class CardSet:
         for monster in self.monsters:
             if monster.key.lower() == wanted:
                 return monster
-        from engine.errors import UnknownNameError
         known = ", ".join(m.name for m in self.monsters)
         raise UnknownNameError(f"unknown monster {name!r}; the monsters are: {known}", text=name)
 
@@ -194,7 +192,6 @@ class CardSet:
         for card in self.trap_treasures:
             if card.key.lower() == wanted:
                 return card
-        from engine.errors import UnknownNameError
         known = ", ".join(c.name for c in self.trap_treasures)
         raise UnknownNameError(f"unknown Trap/Treasure {name!r}; the cards are: {known}",
                                text=name)

@@ -64,14 +64,6 @@ def _card_options(cards: Sequence[int]) -> tuple[Action, ...]:
     return tuple(Action("card", c) for c in cards)
 
 
-def _column_options(columns: Sequence[int]) -> tuple[Action, ...]:
-    return tuple(Action("column", c) for c in columns)
-
-
-def _monster_options(monsters: Sequence[int]) -> tuple[Action, ...]:
-    return tuple(Action("monster", m) for m in monsters)
-
-
 def _one_or_ask(options: tuple[Action, ...], apply: Callable[[Action], Any]):
     """Make a single-option choice for the player; ask when there are several; skip when none."""
     if not options:
@@ -79,6 +71,33 @@ def _one_or_ask(options: tuple[Action, ...], apply: Callable[[Action], Any]):
     if len(options) == 1:
         return apply(options[0])
     return options
+
+
+class Pick(Instr):
+    """A step that picks one card, column or monster ('any column', 'a collected monster'): the
+    player chooses among the candidates; one candidate is taken at once, none does nothing."""
+
+    kind = "column"
+    """The kind of the options: 'column', 'card' or 'monster'."""
+
+    def candidates(self, b, ctx) -> list[int]:
+        """What may be picked now."""
+        raise NotImplementedError
+
+    def apply(self, b, ctx, choice: int) -> None:
+        """Do the step with the picked one."""
+        raise NotImplementedError
+
+    def possible(self, b, ctx):
+        return bool(self.candidates(b, ctx))
+
+    def run(self, b, ctx):
+        options = tuple(Action(self.kind, c) for c in self.candidates(b, ctx))
+        return _one_or_ask(options, lambda action: self.choose(b, ctx, action))
+
+    def choose(self, b, ctx, action):
+        self.apply(b, ctx, action.arg)
+        return None
 
 
 # ----------------------------------------------------------------------------- control
@@ -238,25 +257,17 @@ class DrawIt(Instr):
 
 
 @dataclass(frozen=True)
-class DiscardArsenal(Instr):
+class DiscardArsenal(Pick):
     """'Discard the front card of the arsenal' or 'discard any card from the arsenal'."""
 
     card: str = "front"
+    kind = "card"
 
-    def possible(self, b, ctx):
-        return bool(b.arsenal)
+    def candidates(self, b, ctx):
+        return list(b.arsenal[-1:] if self.card == "front" else b.arsenal)
 
-    def run(self, b, ctx):
-        if not b.arsenal:
-            return None
-        if self.card == "front":
-            b.discard_cards((b.arsenal[-1],))
-            return None
-        return _one_or_ask(_card_options(b.arsenal), lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.discard_cards((action.arg,))
-        return None
+    def apply(self, b, ctx, choice):
+        b.discard_cards((choice,))
 
 
 @dataclass(frozen=True)
@@ -287,28 +298,22 @@ class DrawArsenalFront(Instr):
 
 
 @dataclass(frozen=True)
-class DrawFromDiscard(Instr):
+class DrawFromDiscard(Pick):
     """'Draw any 0 in the discard pile' / 'Draw the top card of the discard pile'."""
 
     card: str = "any"
     value: int | None = None
+    kind = "card"
 
-    def _candidates(self, b) -> list[int]:
+    def candidates(self, b, ctx):
         if self.card == "top":
             return list(b.discard[-1:])
         arsenal = b.rules.cards.arsenal
         # 'Any' means any one (Reference): one card of those that fit, the player's choice.
         return sorted(c for c in b.discard if self.value is None or arsenal[c].value == self.value)
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_card_options(self._candidates(b)), lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.take_into_hand(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.take_into_hand(choice)
 
 
 @dataclass(frozen=True)
@@ -439,45 +444,24 @@ def _this_column(b, ctx) -> list[int]:
 
 
 @dataclass(frozen=True)
-class ReverseColumn(Instr):
+class ReverseColumn(Pick):
     """'Reverse the order of any column / this column'."""
 
     column: str
 
-    def _candidates(self, b, ctx):
+    def candidates(self, b, ctx):
         return _this_column(b, ctx) if self.column == "this" else rules.nonempty_columns(b.columns)
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.reverse_column(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.reverse_column(choice)
 
 
 @dataclass(frozen=True)
-class ShuffleColumn(Instr):
+class ShuffleColumn(ReverseColumn):
     """'Shuffle any column / this column'."""
 
-    column: str
-
-    def _candidates(self, b, ctx):
-        return _this_column(b, ctx) if self.column == "this" else rules.nonempty_columns(b.columns)
-
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.shuffle_column(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.shuffle_column(choice)
 
 
 @dataclass(frozen=True)
@@ -495,9 +479,9 @@ class Redeal(Instr):
 
 
 @dataclass(frozen=True)
-class SwapFronts(Instr):
+class SwapFronts(Pick):
     """'Swap the front monsters of this column and an adjacent column' / 'of the leftmost and
-    rightmost columns'."""
+    rightmost columns'. The pick is the other column."""
 
     columns: str
 
@@ -510,192 +494,153 @@ class SwapFronts(Instr):
             return []
         return [(here[0], c) for c in rules.adjacent_columns(b.columns, here[0])]
 
-    def possible(self, b, ctx):
-        return bool(self._pairs(b, ctx))
+    def candidates(self, b, ctx):
+        return [other for _, other in self._pairs(b, ctx)]
 
-    def run(self, b, ctx):
-        pairs = self._pairs(b, ctx)
-        if not pairs:
-            return None
-        return _one_or_ask(_column_options([other for _, other in pairs]),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        pair = next(p for p in self._pairs(b, ctx) if p[1] == action.arg)
-        b.swap_fronts(*pair)
-        return None
+    def apply(self, b, ctx, choice):
+        here = next(a for a, other in self._pairs(b, ctx) if other == choice)
+        b.swap_fronts(here, choice)
 
 
 @dataclass(frozen=True)
-class SwapFrontBack(Instr):
-    """'Swap the front and back monsters of any column'."""
+class SwapFrontBack(Pick):
+    """'Swap the front and back monsters of any column' (a column of one has nothing to swap)."""
 
-    def _candidates(self, b):
+    def candidates(self, b, ctx):
         return [c for c in rules.nonempty_columns(b.columns) if len(b.columns[c]) >= 2]
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b)), lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.swap_front_back(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.swap_front_back(choice)
 
 
 @dataclass(frozen=True)
-class Reveal(Instr):
-    """'Reveal the back Monster King of any column' / 'reveal a Battlesnake-type Monster King'.
-    Revealing flips a monster to its Monster King face; one already showing it can't be
-    revealed again."""
+class Reveal(Pick):
+    """'Reveal the back Monster King of any column' (a column pick) / 'reveal a Battlesnake-type
+    Monster King' (a monster pick). Revealing flips a monster to its Monster King face; one
+    already showing it can't be revealed again (D16)."""
 
     target: str
     type: str = ""
 
-    def _candidates(self, b) -> list[int]:
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "column" if self.target == "back_of_column" else "monster"
+
+    def candidates(self, b, ctx):
         if self.target == "back_of_column":
-            return [column[0] for column in b.columns if column and not b.kings >> column[0] & 1]
+            return [c for c, column in enumerate(b.columns)
+                    if column and not b.kings >> column[0] & 1]
         monsters = b.rules.cards.monsters
         return sorted(m for column in b.columns for m in column
                       if monsters[m].type == self.type and not b.kings >> m & 1)
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b))
-
-    def run(self, b, ctx):
-        candidates = self._candidates(b)
-        if self.target == "back_of_column":
-            options = _column_options([rules.column_of(b.columns, m) for m in candidates])
-        else:
-            options = _monster_options(candidates)
-        return _one_or_ask(options, lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        monster = b.columns[action.arg][0] if action.kind == "column" else action.arg
-        b.reveal(monster)
-        return None
+    def apply(self, b, ctx, choice):
+        b.reveal(b.columns[choice][0] if self.target == "back_of_column" else choice)
 
 
 @dataclass(frozen=True)
-class Defeat(Instr):
+class Defeat(Pick):
     """'Defeat the front monster of any column / this column' (optionally only a Monster King).
     A defeat is not an attack: no suits are matched, and 'can't be attacked' does not stop it."""
 
     column: str
     king: bool = False
 
-    def _candidates(self, b, ctx) -> list[int]:
+    def candidates(self, b, ctx):
         cols = _this_column(b, ctx) if self.column == "this" else rules.nonempty_columns(b.columns)
         if self.king:
             cols = [c for c in cols if b.kings >> b.columns[c][-1] & 1]
         return cols
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.defeat(b.columns[action.arg][-1], action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.defeat(b.columns[choice][-1], choice)
 
 
 @dataclass(frozen=True)
-class Attack(Instr):
+class Attack(Pick):
     """'Attack the front monster of any column / of an adjacent column': the player picks a
     column, then the attack follows the steps of the Attack action (Attack and Defeat)."""
 
     column: str
 
-    def _candidates(self, b, ctx) -> list[int]:
+    def candidates(self, b, ctx):
         if self.column == "adjacent":
-            here = ctx.column
-            among = [c for c in (here - 1, here + 1) if 0 <= c < len(b.columns) and b.columns[c]]
-            return rules.attackable_columns(b, among) if here >= 0 else []
+            if ctx.column < 0:
+                return []
+            return rules.attackable_columns(b, rules.adjacent_columns(b.columns, ctx.column))
         return rules.attackable_columns(b)
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.start_attack(action.arg, nested=True)
-        return None
+    def apply(self, b, ctx, choice):
+        b.start_attack(choice, nested=True)
 
 
 @dataclass(frozen=True)
-class Exhaust(Instr):
-    """'Exhaust a collected monster / each collected monster / the monsters adjacent to this
-    Monster King / the front monster of each column / the wizard'."""
+class Exhaust(Pick):
+    """'Exhaust a collected monster' (a pick among the ready ones) / 'each collected monster' /
+    'the monsters adjacent to this Monster King' / 'the front monster of each column' / 'the
+    wizard'."""
 
     target: str
+    kind = "monster"
 
-    def _candidates(self, b, ctx) -> list[int]:
-        if self.target == "collected":
-            return [m for m in b.collected if not b.exhausted >> m & 1]
-        return []
+    def candidates(self, b, ctx):
+        return [m for m in b.collected if not b.exhausted >> m & 1]
 
     def possible(self, b, ctx):
         if self.target == "wizard":
             return b.wizard_ready()
-        if self.target == "collected":
-            return bool(self._candidates(b, ctx))
-        return True
+        return self.target != "collected" or bool(self.candidates(b, ctx))
 
     def run(self, b, ctx):
         if self.target == "collected":
-            return _one_or_ask(_monster_options(self._candidates(b, ctx)),
-                               lambda a: self.choose(b, ctx, a))
+            return super().run(b, ctx)
         if self.target == "wizard":
             b.set_wizard_ready(False)
         elif self.target == "each_collected":
             for m in b.collected:
                 b.exhaust(m)
         elif self.target == "adjacent_to_this":
-            c = rules.column_of(b.columns, ctx.source)
-            if c >= 0:
-                column = b.columns[c]
-                i = column.index(ctx.source)
-                for j in (i - 1, i + 1):
-                    if 0 <= j < len(column):
-                        b.exhaust(column[j])
+            for m in _adjacent_in_column(b, ctx.source):
+                b.exhaust(m)
         elif self.target == "front_of_each_column":
             for column in b.columns:
                 if column:
                     b.exhaust(column[-1])
         return None
 
-    def choose(self, b, ctx, action):
-        b.exhaust(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.exhaust(choice)
+
+
+def _adjacent_in_column(b, monster: int) -> list[int]:
+    """The monsters in front of and behind `monster` in its column (Adjacency)."""
+    c = rules.column_of(b.columns, monster)
+    if c < 0:
+        return []
+    column = b.columns[c]
+    i = column.index(monster)
+    return [column[j] for j in (i - 1, i + 1) if 0 <= j < len(column)]
 
 
 @dataclass(frozen=True)
-class Ready(Instr):
-    """'Ready a collected monster / each collected monster / it / the wizard'."""
+class Ready(Pick):
+    """'Ready a collected monster' (a pick among the exhausted ones) / 'each collected monster' /
+    'it' / 'the wizard'."""
 
     target: str
+    kind = "monster"
 
-    def _candidates(self, b, ctx) -> list[int]:
+    def candidates(self, b, ctx):
         return [m for m in b.collected if b.exhausted >> m & 1]
 
     def possible(self, b, ctx):
         if self.target == "wizard":
             return b.wizard() is not None
-        if self.target == "collected":
-            return bool(self._candidates(b, ctx))
-        return True
+        return self.target != "collected" or bool(self.candidates(b, ctx))
 
     def run(self, b, ctx):
         if self.target == "collected":
-            return _one_or_ask(_monster_options(self._candidates(b, ctx)),
-                               lambda a: self.choose(b, ctx, a))
+            return super().run(b, ctx)
         if self.target == "wizard":
             b.set_wizard_ready(True)
         elif self.target == "each_collected":
@@ -705,55 +650,38 @@ class Ready(Instr):
             b.ready(ctx.subject)
         return None
 
-    def choose(self, b, ctx, action):
-        b.ready(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.ready(choice)
 
 
 @dataclass(frozen=True)
-class ShuffleThisIntoColumn(Instr):
+class ShuffleThisIntoColumn(Pick):
     """'Shuffle this monster into any column with the most cards' (the Overseer)."""
 
-    def _candidates(self, b, ctx) -> list[int]:
-        if ctx.source not in b.collected:
-            return []
-        cols = rules.nonempty_columns(b.columns)
+    def candidates(self, b, ctx):
+        cols = rules.nonempty_columns(b.columns) if ctx.source in b.collected else []
         if not cols:
             return []
         most = max(len(b.columns[c]) for c in cols)
         return [c for c in cols if len(b.columns[c]) == most]
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_column_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.shuffle_into_column(ctx.source, action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.shuffle_into_column(ctx.source, choice)
 
 
 @dataclass(frozen=True)
-class TriggerLoot(Instr):
+class TriggerLoot(Pick):
     """'... to trigger any other collected monster's Loot'."""
 
-    def _candidates(self, b, ctx) -> list[int]:
+    kind = "monster"
+
+    def candidates(self, b, ctx):
         monsters = b.rules.cards.monsters
         return [m for m in b.collected if m != ctx.source and not b.kings >> m & 1
                 and any(a.trigger == "loot" for a in monsters[m].front.abilities)]
 
-    def possible(self, b, ctx):
-        return bool(self._candidates(b, ctx))
-
-    def run(self, b, ctx):
-        return _one_or_ask(_monster_options(self._candidates(b, ctx)),
-                           lambda a: self.choose(b, ctx, a))
-
-    def choose(self, b, ctx, action):
-        b.trigger_loot_of(action.arg)
-        return None
+    def apply(self, b, ctx, choice):
+        b.trigger_loot_of(choice)
 
 
 # ----------------------------------------------------------------------------- compiling

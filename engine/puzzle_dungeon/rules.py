@@ -6,7 +6,7 @@ mutable `Board` an action is applied on), so legality is written once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -194,36 +194,41 @@ def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, int, int, 
     return covers
 
 
-def _hand_covers(hand_cards: list[tuple[int, int, bool]], need: list[int]
-                 ) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every way to match exactly `need` with hand cards (card, suit, wild), each card once."""
+def _hand_covers(hand_cards: list[tuple[int, int, bool]]
+                 ) -> Callable[[list[int]], Iterator[tuple[tuple[int, int], ...]]]:
+    """A function giving every way to match exactly a need with these hand cards (card, suit,
+    wild), each card once. The hand is sorted out once, as it is asked for every arsenal prefix."""
     if not any(wild for _c, _s, wild in hand_cards):
         # The common case: each suit's cards can only match that suit.
-        per_suit = []
-        for suit in range(4):
-            own = [c for c, s, _w in hand_cards if s == suit]
-            if len(own) < need[suit]:
+        by_suit = [[c for c, s, _w in hand_cards if s == suit] for suit in range(4)]
+
+        def plain(need: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+            if any(len(by_suit[s]) < need[s] for s in range(4)):
                 return
-            per_suit.append([tuple((c, suit) for c in pick)
-                             for pick in combinations(own, need[suit])])
-        for parts in product(*per_suit):
-            yield tuple(sorted(pair for part in parts for pair in part))
-        return
+            per_suit = [[tuple((c, s) for c in pick) for pick in combinations(by_suit[s], need[s])]
+                        for s in range(4)]
+            for parts in product(*per_suit):
+                yield tuple(sorted(pair for part in parts for pair in part))
 
-    def walk(suit: int, available: list[tuple[int, int, bool]], chosen: tuple) -> Iterator[tuple]:
-        if suit == 4:
-            yield tuple(sorted(chosen))
-            return
-        wanted = need[suit]
-        if wanted == 0:
-            yield from walk(suit + 1, available, chosen)
-            return
-        candidates = [c for c in available if c[1] == suit or c[2]]
-        for pick in combinations(candidates, wanted):
-            rest = [c for c in available if c not in pick]
-            yield from walk(suit + 1, rest, chosen + tuple((c[0], suit) for c in pick))
+        return plain
 
-    yield from walk(0, hand_cards, ())
+    def with_wild(need: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+        def walk(suit: int, available: list, chosen: tuple) -> Iterator[tuple]:
+            if suit == 4:
+                yield tuple(sorted(chosen))
+                return
+            wanted = need[suit]
+            if wanted == 0:
+                yield from walk(suit + 1, available, chosen)
+                return
+            candidates = [c for c in available if c[1] == suit or c[2]]
+            for pick in combinations(candidates, wanted):
+                rest = [c for c in available if c not in pick]
+                yield from walk(suit + 1, rest, chosen + tuple((c[0], suit) for c in pick))
+
+        yield from walk(0, hand_cards, ())
+
+    return with_wild
 
 
 def _wild_values(statics) -> frozenset[int]:
@@ -250,11 +255,13 @@ def payments(state, target: int) -> Iterator[Payment]:
     front of the arsenal first, then cards from the hand, then the weapons of ready, collected
     monsters; each source only matches a suit the defense still needs."""
     defense, arsenal, hand, weapons = _attack_inputs(state, target)
+    hand_covers = _hand_covers(hand)
+    no_weapons = [(NO_SUITS, ())]
 
     def from_arsenal(i: int, need: list[int], used: tuple) -> Iterator[Payment]:
-        for cover, uses in _weapon_covers(weapons, need):
+        for cover, uses in _weapon_covers(weapons, need) if weapons else no_weapons:
             rest = [need[s] - cover[s] for s in range(4)]
-            for hand_use in _hand_covers(hand, rest):
+            for hand_use in hand_covers(rest):
                 yield Payment(used, hand_use, uses)
         if i < len(arsenal):
             card, suit, wild = arsenal[i]
@@ -288,14 +295,13 @@ class Resources:
         self.weapon_units = [0, 0, 0, 0]
         self.wild_units = 0
         wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
-        for monster, options in _weapon_options(state, statics):
+        for monster, _options in _weapon_options(state, statics):
             weapon = face(state, monster).weapon
             if monster in wild_owners:
                 self.wild_units += len(weapon)
             else:
                 for suit in weapon:
                     self.weapon_units[suit] += 1
-            del options
 
     def can_match(self, defense: tuple[int, int, int, int]) -> bool:
         """Whether some payment matches this defense.

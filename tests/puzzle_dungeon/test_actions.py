@@ -1,6 +1,9 @@
 """Game Play (rulebook: Game Play): the Deal and Attack actions and the attack steps."""
 
-from engine.protocol import Termination
+import pytest
+
+from engine.errors import IllegalActionError
+from engine.protocol import Action, Termination
 from tests.helpers import codes, is_exhausted, legal, names, play, position
 
 GOBLIN_FRONT = (("Goblin",), (), (), ())  # Goblin's defense: Torch, Claw, Hand, Mitt
@@ -42,6 +45,9 @@ def test_cant_attack_a_monster_whose_defense_cant_be_matched():
     """'You can't attack a monster if you can't match each suit in its defense.'"""
     state = position(columns=GOBLIN_FRONT, hand="2T 2C 2H", deck="5M")
     assert legal(state) == ["deal"]
+    assert not state.can_apply(Action("attack", 0))
+    with pytest.raises(IllegalActionError, match="legal here: deal"):
+        state.verify_action(Action("attack", 0))
     assert legal(play(state, "deal")) == ["attack 1"]
 
 
