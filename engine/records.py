@@ -26,6 +26,7 @@ from pathlib import Path
 from engine import registry
 from engine.errors import (
     ActionSyntaxError,
+    CardDataError,
     ChanceError,
     DungeoneerError,
     IllegalActionError,
@@ -217,11 +218,13 @@ def start(record: Record) -> tuple[Game, State]:
         try:
             game = registry.get_game(info.name, options, base_dir=base_dir)
             state = game.new_initial_state(seed=seed, setup=setup)
+        except CardDataError:
+            raise  # it names the card file, card and field
         except DungeoneerError as exc:
             key = _blame(record, exc, options, setup)
             raise _header_error(record, key, exc.reason) from None
         return game, state
-    except RecordError:
+    except (RecordError, CardDataError):
         raise
     except DungeoneerError as exc:
         raise RecordError(exc.reason, file=record.file) from None

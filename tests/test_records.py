@@ -136,3 +136,14 @@ def test_saving_is_atomic_and_never_overwrites_by_accident(tmp_path):
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(RecordError, match="no such file"):
         load_record(tmp_path / "nope.rec")
+
+
+def test_a_broken_card_folder_in_the_header_is_reported_at_the_card_file(tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "arsenal.toml").write_text('version = "1"\n')
+    path = tmp_path / "game.rec"
+    path.write_text("game: puzzle-dungeon\nseed: 1\ncards: cards\n---\n")
+    with pytest.raises(Exception) as caught:
+        replay(load_record(path))
+    assert str(caught.value).startswith(str(tmp_path / "cards" / "arsenal.toml"))
+    assert "field 'suits': missing" in str(caught.value)
