@@ -327,10 +327,8 @@ class Board:
         self._set_column(column, (m for m in self.columns[column] if m != monster))
         self.say(f"You defeat the {self.monster_name(monster)}.")
         ctx = Ctx(source=monster, column=column, subject=monster)
-        face = card.king if king else card.front
-        for ability in face.abilities:
-            if ability.trigger == "loot":
-                self.add_trigger(ability.id, ctx)
+        for ability in r.loot_abilities[monster][king]:
+            self.add_trigger(ability.id, ctx)
         if r.hero.trophy(card.type):
             for ability in r.hero_triggers.get("trophy", ()):
                 self.add_trigger(ability.id, ctx)
@@ -425,9 +423,8 @@ class Board:
 
     def trigger_loot_of(self, monster: int) -> None:
         """Trigger a collected monster's Loot (the Overseer)."""
-        for ability in self.rules.cards.monsters[monster].front.abilities:
-            if ability.trigger == "loot":
-                self.add_trigger(ability.id, Ctx(source=monster, subject=monster))
+        for ability in self.rules.loot_abilities[monster][0]:
+            self.add_trigger(ability.id, Ctx(source=monster, subject=monster))
 
     def start_attack(self, column: int, nested: bool) -> None:
         """Begin the attack steps on the front monster of `column`."""

@@ -676,9 +676,8 @@ class TriggerLoot(Pick):
     kind = "monster"
 
     def candidates(self, b, ctx):
-        monsters = b.rules.cards.monsters
-        return [m for m in b.collected if m != ctx.source and not b.kings >> m & 1
-                and any(a.trigger == "loot" for a in monsters[m].front.abilities)]
+        loot = b.rules.loot_abilities
+        return [m for m in b.collected if m != ctx.source and not b.kings >> m & 1 and loot[m][0]]
 
     def apply(self, b, ctx, choice):
         b.trigger_loot_of(choice)

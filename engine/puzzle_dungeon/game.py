@@ -22,7 +22,7 @@ from engine.puzzle_dungeon.cards import HERO, Ability, CardSet, load_card_set
 from engine.puzzle_dungeon.state import PuzzleState, freeze, new_memo
 
 COLUMNS = 4
-ROWS = 5
+"""Set Up: 'four columns of five cards'."""
 
 INFO = GameInfo(
     name="puzzle-dungeon",
@@ -37,6 +37,8 @@ INFO = GameInfo(
         "treasures": "Traps & Treasures cards collected as Treasures after set up",
         "extras": "example monsters added to the monster deck (Battlesnake, Overseer, Mold Demon)",
         "cards": "a folder of card files replacing the built-in ones",
+        "core": "yes: the core rules, with every card ability switched off (the solver's exact "
+                "model covers these)",
     },
     setup={"monsters": "the monster deck, top first, before it is dealt (names)",
            "arsenal": "the arsenal deck, top first, before set up deals and draws (5M ...)"},
@@ -71,29 +73,46 @@ class PuzzleDungeon:
 
     def __init__(self, cards: CardSet | None = None, hero: str = "Rogue", *,
                  traps: Sequence[str] = (), treasures: Sequence[str] = (),
-                 extras: Sequence[str] = (), card_folder: str | None = None) -> None:
+                 extras: Sequence[str] = (), card_folder: str | None = None,
+                 core: bool = False, columns: int = COLUMNS) -> None:
         self.cards = cards if cards is not None else card_set(card_folder)
         self.card_folder = card_folder
+        self.core = core
+        """The core rules: no card ability triggers or holds (the rules themselves, the Monster
+        King flip among them, still apply)."""
+        self.columns = columns
         self.hero = self.cards.hero(hero)
+        if core and (traps or treasures):
+            raise DungeoneerError("the core rules have no card abilities, so no Traps & Treasures")
         self.setup_traps = tuple(self.cards.trap_treasure_named(n).id for n in traps)
         self.setup_treasures = tuple(self.cards.trap_treasure_named(n).id for n in treasures)
         self.extras = tuple(self._extra(n) for n in extras)
         self.monster_ids = tuple(m.id for m in self.cards.base_monsters()) + self.extras
         self._check_trap_types()
         self.programs = BUILTIN_PROGRAMS + tuple(a.program for a in self.cards.abilities)
+        # The abilities in play, looked up while playing; all empty under the core rules.
+        hero_abilities = () if core else self.hero.abilities
         self.hero_triggers: dict[str, tuple[Ability, ...]] = {}
-        for ability in self.hero.abilities:
+        for ability in hero_abilities:
             if ability.static is None:
                 self.hero_triggers[ability.trigger] = (
                     *self.hero_triggers.get(ability.trigger, ()), ability)
-        self.hero_statics = tuple((a.static, HERO) for a in self.hero.abilities if a.static)
+        self.hero_statics = tuple((a.static, HERO) for a in hero_abilities if a.static)
         self.king_abilities: list[dict[str, tuple[Ability, ...]]] = []
+        self.king_statics: list[tuple[Ability, ...]] = []
+        self.loot_abilities: list[tuple[tuple[Ability, ...], tuple[Ability, ...]]] = []
         for monster in self.cards.monsters:
+            king_face = () if core else monster.king.abilities
             table: dict[str, tuple[Ability, ...]] = {}
-            for ability in monster.king.abilities:
+            for ability in king_face:
                 if ability.static is None:
                     table[ability.trigger] = (*table.get(ability.trigger, ()), ability)
             self.king_abilities.append(table)
+            self.king_statics.append(tuple(a for a in king_face if a.static is not None))
+            front_face = () if core else monster.front.abilities
+            self.loot_abilities.append((
+                tuple(a for a in front_face if a.trigger == "loot"),
+                tuple(a for a in king_face if a.trigger == "loot")))
 
     def _extra(self, name: str) -> int:
         monster = self.cards.monster_named(name)
@@ -117,7 +136,8 @@ class PuzzleDungeon:
             raise DungeoneerError(f"{name} can't be both a Trap and a Treasure")
 
     def _identity(self) -> tuple:
-        return (self.hero.name, self.setup_traps, self.setup_treasures, self.extras)
+        return (self.hero.name, self.setup_traps, self.setup_treasures, self.extras, self.core,
+                self.columns)
 
     def __eq__(self, other: object) -> bool:
         """Two configurations are the same game when they use the same card data, hero and
@@ -149,6 +169,8 @@ class PuzzleDungeon:
             found["extras"] = ", ".join(self.cards.monsters[m].name for m in self.extras)
         if self.card_folder:
             found["cards"] = self.card_folder
+        if self.core:
+            found["core"] = "yes"
         return found
 
     # ------------------------------------------------------------------ set up
@@ -170,7 +192,7 @@ class PuzzleDungeon:
         arsenal_ids = tuple(c.id for c in self.cards.arsenal)
         deck, stream = self._order(setup.get("arsenal"), arsenal_ids, stream,
                                    lambda c: self.cards.arsenal[c].code, "the arsenal deck")
-        columns = deal_rows(monsters, COLUMNS, COLUMNS)
+        columns = deal_rows(monsters, self.columns, self.columns)
         return self._set_up(columns, deck, stream)
 
     def _monster_key(self, monster: int) -> str:
@@ -215,8 +237,8 @@ class PuzzleDungeon:
         monsters. Arsenal cards are codes like 5M: `arsenal` left to right (its last card is the
         front), `hand`, `deck` top first, `discard` bottom first. Every monster of the game and
         every arsenal card must be placed exactly once. The seed decides later shuffles."""
-        if len(columns) != COLUMNS:
-            raise DungeoneerError(f"the dungeon has {COLUMNS} columns, got {len(columns)}")
+        if len(columns) != self.columns:
+            raise DungeoneerError(f"the dungeon has {self.columns} columns, got {len(columns)}")
         cols = tuple(tuple(self._monster_id(n) for n in column) for column in columns)
         taken = tuple(sorted(self._monster_id(n) for n in collected))
         placed = sorted([m for column in cols for m in column] + list(taken))
@@ -277,7 +299,11 @@ def make_puzzle_dungeon(options: Mapping[str, str], base_dir: str | None = None)
     folder = options.get("cards")
     if folder and base_dir and not Path(folder).is_absolute():
         folder = str(Path(base_dir) / folder)
+    core = options.get("core", "no").strip().lower()
+    if core not in ("yes", "no"):
+        raise DungeoneerError(f"core is 'yes' or 'no', not {options['core']!r}", text=core)
     return PuzzleDungeon(
         card_set(folder), options.get("hero", "Rogue"),
         traps=_names(options.get("traps", "")), treasures=_names(options.get("treasures", "")),
-        extras=_names(options.get("extras", "")), card_folder=options.get("cards"))
+        extras=_names(options.get("extras", "")), card_folder=options.get("cards"),
+        core=core == "yes")

@@ -103,9 +103,7 @@ def active_statics(state) -> list[tuple[Static, int]]:
         collected = state.collected
         for monster in iter_bits(state.kings):
             in_collection = monster in collected
-            for ability in rules.cards.monsters[monster].king.abilities:
-                if ability.static is None:
-                    continue
+            for ability in rules.king_statics[monster]:
                 if (ability.while_ == "collected") == in_collection:
                     found.append((ability.static, monster))
     return found
