@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 import engine  # noqa: F401  (registers the games)
 from cli import render
@@ -22,7 +23,16 @@ from engine.errors import DungeoneerError
 from engine.protocol import State
 from engine.puzzle_dungeon import notation
 from engine.puzzle_dungeon.game import make_puzzle_dungeon
-from engine.records import Step, load_record, new_record, replay, save_record
+from engine.records import (
+    Move,
+    Record,
+    Step,
+    load_deal_file,
+    load_record,
+    new_record,
+    replay,
+    save_record,
+)
 from engine.rng import MAX_SEED
 
 EXIT_BAD_INPUT = 2
@@ -270,6 +280,92 @@ def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
                                              if getattr(state, "options", None) else ""))
     else:
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+
+
+# ----------------------------------------------------------------------------- solve
+
+def _start_position(seed, deal_file, from_record, hero, cards, core):
+    """The position to solve, and a function turning a line into a record that replays it."""
+    chosen = [x for x in (seed, deal_file, from_record) if x is not None]
+    if len(chosen) != 1:
+        raise click.UsageError("give one of SEED, --deal-file FILE or --from RECORD")
+    if deal_file is not None:
+        _game, state, record = load_deal_file(deal_file)
+        return state, lambda moves: Record(record.header, tuple(Move(m) for m in moves))
+    if from_record is not None:
+        record = load_record(from_record)
+        state, _steps = replay(record)
+        return state, lambda moves: record.with_moves(
+            (*record.moves, *(Move(m) for m in moves)))
+    options = {"hero": hero, **({"cards": cards} if cards else {}), **({"core": "yes"} if core
+                                                                       else {})}
+    game = make_puzzle_dungeon(options)
+    state = game.new_initial_state(seed=seed)
+    return state, lambda moves: new_record(game.info.name, seed=seed, options=game.options(),
+                                           moves=tuple(moves))
+
+
+@cli.command()
+@click.argument("seed", type=SEED, required=False)
+@click.option("--deal-file", type=click.Path(dir_okay=False),
+              help="A table laid out by hand (docs/records.md, 'Deal files').")
+@click.option("--from", "from_record", type=click.Path(dir_okay=False),
+              help="Solve from where a (partial) game record stops.")
+@hero_option
+@cards_option
+@click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds before the answer is 'unknown'.")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Save a winning line as a game record that `dungeoneer replay` plays to a win.")
+@click.option("--force", is_flag=True, help="Replace an existing --out file.")
+@json_option
+def solve(seed, deal_file, from_record, hero, cards, core, time_limit, out, force,
+          as_json) -> None:
+    """Is the deal winnable, and how? Answers won (with a winning line, checked by replaying it),
+    unwinnable (only from a complete search or a proof), or unknown (the time ran out).
+
+    Example: dungeoneer solve 42 --time-limit 10 --out win.rec
+    """
+    from solver import WON
+    from solver import solve as solve_position
+
+    state, to_record = _start_position(seed, deal_file, from_record, hero, cards, core)
+    if out and Path(out).exists() and not force:
+        raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
+                              "replace it", file=out)
+    out_console = console()
+    if as_json or not sys.stdout.isatty():
+        answer = solve_position(state, seconds=time_limit)
+    else:
+        with Progress(SpinnerColumn(), TextColumn("solving: {task.fields[states]:,} positions"),
+                      TimeElapsedColumn(), console=out_console, transient=True) as bar:
+            task = bar.add_task("solve", total=None, states=0)
+            answer = solve_position(state, seconds=time_limit,
+                                    progress=lambda n: bar.update(task, states=n))
+    if out and answer.status == WON:
+        record = to_record([step.action for step in answer.steps])
+        save_record(out, record, comment=f"a winning line found by dungeoneer solve "
+                    f"({answer.method})", overwrite=force)
+    if as_json:
+        _echo_json(answer.to_json())
+        return
+    effort = f"{answer.states:,} positions, {answer.seconds:.2f} s"
+    if answer.status == WON:
+        out_console.print(f"[bold]Won[/bold]: a winning line of {len(answer.steps)} steps "
+                          f"({answer.method}; {effort}).")
+        for step in answer.steps:
+            out_console.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
+            for line in step.did:
+                out_console.print(f"        {line}")
+        if out:
+            out_console.print(f"Record saved to {out}.")
+    elif answer.status == "unwinnable":
+        out_console.print(f"[bold]Unwinnable[/bold]: {answer.reason} ({effort}).")
+    else:
+        out_console.print(f"[bold]Unknown[/bold]: {answer.reason}. Try a longer --time-limit.")
+    if out and answer.status != WON:
+        out_console.print("No record written: there is no winning line to save.")
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ says which line, what it says and why.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,8 @@ from engine.protocol import Action, Game, State
 
 SEPARATOR = "---"
 RESERVED = ("game", "seed", "players")
+_HEADER_KEY = re.compile(r"[a-z][a-z0-9-]*( [0-9]+)?")
+"""A header key: a word, optionally followed by a number ('column 2')."""
 
 
 @dataclass(frozen=True)
@@ -95,8 +98,9 @@ def _strip(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
-def parse_record(text: str, file: str = "<record>") -> Record:
-    """Parse a record's text; raises RecordError naming the line."""
+def parse_record(text: str, file: str = "<record>", *, header_only: bool = False) -> Record:
+    """Parse a record's text; raises RecordError naming the line. With `header_only` (a deal
+    file), the text is a header alone, with no '---' and no moves."""
     header: list[tuple[str, str]] = []
     header_lines: dict[str, int] = {}
     moves: list[Move] = []
@@ -106,12 +110,12 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         if not line:
             continue
         if in_header:
-            if line == SEPARATOR:
+            if line == SEPARATOR and not header_only:
                 in_header = False
                 continue
             key, colon, value = line.partition(":")
-            key = key.strip().lower()
-            if not colon or not key or " " in key:
+            key = " ".join(key.split()).lower()
+            if not colon or not _HEADER_KEY.fullmatch(key):
                 raise RecordError("expected a header line 'key: value', or '---' before the "
                                   "moves", file=file, line=number, text=raw.rstrip())
             if key in header_lines:
@@ -135,17 +139,17 @@ def parse_record(text: str, file: str = "<record>") -> Record:
                              (*last.chance_lines, number))
             continue
         moves.append(Move(" ".join(line.split()), (), number))
-    if in_header:
+    if in_header and not header_only:
         raise RecordError("no '---' line: a record is a header, a '---' line, then the moves",
                           file=file, line=None)
     record = Record(tuple(header), tuple(moves), file, header_lines)
-    if not record.game_name:
+    if not record.game_name and not header_only:
         raise RecordError("the header needs a 'game:' line", file=file, line=1)
     return record
 
 
-def load_record(path: str | Path) -> Record:
-    """Read and parse a record file."""
+def load_record(path: str | Path, *, header_only: bool = False) -> Record:
+    """Read and parse a record file (or, with `header_only`, a deal file)."""
     target = Path(path)
     try:
         text = target.read_text(encoding="utf-8")
@@ -153,7 +157,18 @@ def load_record(path: str | Path) -> Record:
         raise RecordError("no such file", file=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"can't read it: {exc}", file=str(path)) from None
-    return parse_record(text, str(path))
+    return parse_record(text, str(path), header_only=header_only)
+
+
+def load_deal_file(path: str | Path) -> tuple[Game, State, Record]:
+    """A deal file: a record header that lays out a table (or names a seed), with no moves.
+    Returns the game, the position it describes and the header as a record with no moves."""
+    record = load_record(path, header_only=True)
+    if not record.game_name:
+        record = Record((("game", "puzzle-dungeon"), *record.header), (), record.file,
+                        record.header_lines)
+    game, state = start(record)
+    return game, state, record
 
 
 # ----------------------------------------------------------------------------- writing
@@ -187,7 +202,9 @@ class Step:
     log: tuple[str, ...]
 
 
-def _header_error(record: Record, key: str, reason: str) -> RecordError:
+def _header_error(record: Record, key: str | None, reason: str) -> RecordError:
+    if key is None:
+        return RecordError(reason, file=record.file)
     value = record.get(key)
     return RecordError(reason, file=record.file, line=record.header_lines.get(key),
                        text=None if value is None else f"{key}: {value}")
@@ -230,15 +247,15 @@ def start(record: Record) -> tuple[Game, State]:
         raise RecordError(exc.reason, file=record.file) from None
 
 
-def _blame(record: Record, exc: DungeoneerError, options, setup) -> str:
-    """Which header line an error in building the game most likely comes from."""
+def _blame(record: Record, exc: DungeoneerError, options, setup) -> str | None:
+    """The header line an error in building the game comes from, when one line is at fault."""
     text = (exc.text or "").lower()
     for key, value in [*setup.items(), *options.items()]:
         if text and text in value.lower():
             return key
-    if isinstance(exc, ChanceError):
-        return "seed" if record.get("seed") is None else next(iter(setup), "seed")
-    return next(iter(options), "game")
+    if isinstance(exc, ChanceError) and record.get("seed") is None:
+        return "game"  # no seed: the shuffles of set up had nothing to draw from
+    return None
 
 
 def _seed(record: Record) -> int | None:

@@ -1,23 +1,36 @@
-"""Depth-first search over Puzzle Dungeon positions, with a transposition table.
+"""Searching Puzzle Dungeon positions for a win: depth-first, best-first, and a portfolio of both.
 
-The search explores every position reachable from the start, once each (positions with the same
-canonical key count as one), until it reaches a won position or runs out of positions, time or
-its state budget. It is complete: if it ends without a win and without a budget running out, and
-every pruning rule it used is sound, no line wins. Pruning rules (`solver.bounds`) only cut
-positions they prove lost.
+Each strategy explores positions reachable from the start, once each (positions with the same
+canonical key count as one, `solver.canonical`), until it reaches a won position or has nothing
+left to explore. Both are complete: a strategy that runs out of positions, having pruned only
+positions a sound rule (`solver.bounds`) proves lost, has shown that no line wins. Move ordering
+and the best-first estimate only decide what is tried first.
+
+The portfolio (as in Freecell Solver) runs the strategies in turns of a few thousand positions each,
+each with its own table, and stops at the first verdict: a win from either, or a complete search
+from either. Depth-first dives and finds long lines cheaply; best-first escapes the bad subtrees
+depth-first gets stuck in. Neither wins on every deal; together they decide more deals, sooner.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine.protocol import Action
 from engine.puzzle_dungeon import PuzzleState
 from solver.canonical import Canonicalizer
+from solver.ordering import estimate, guided_order
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
+
+Prune = Callable[[PuzzleState], bool]
+"""A sound pruning rule: True only when the position is proven lost."""
+Order = Callable[[PuzzleState, tuple[Action, ...]], list[Action]]
+"""A move ordering: the actions to try, best first."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +43,7 @@ class SearchResult:
     pruned: int = 0
     seconds: float = 0.0
     reason: str = ""
+    strategy: str = ""
 
 
 @dataclass
@@ -41,15 +55,13 @@ class Budget:
     started: float = field(default_factory=time.perf_counter)
 
     def spent(self, states: int) -> bool:
+        """Whether the budget is used up after `states` positions."""
         if self.states is not None and states >= self.states:
             return True
-        return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
+        return self.seconds is not None and self.elapsed() >= self.seconds
 
-
-Prune = Callable[[PuzzleState], bool]
-"""A pruning rule: True when the position is proven lost."""
-Order = Callable[[PuzzleState, tuple[Action, ...]], list[Action]]
-"""A move ordering: the actions to try, best first (it may drop provably redundant ones)."""
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
 
 
 def plain_order(state: PuzzleState, actions: tuple[Action, ...]) -> list[Action]:
@@ -57,62 +69,168 @@ def plain_order(state: PuzzleState, actions: tuple[Action, ...]) -> list[Action]
     return list(actions)
 
 
-def search(root: PuzzleState, *, budget: Budget | None = None, prune: Prune | None = None,
-           order: Order = plain_order, canonical: Canonicalizer | None = None,
-           progress: Callable[[int], None] | None = None,
-           progress_every: int = 2000) -> SearchResult:
-    """Search from `root` for a won position."""
-    budget = budget or Budget()
-    canon = canonical or Canonicalizer(root.rules)
-    key = canon.key
-    seen: set = set()
-    states = pruned = 0
+@dataclass
+class Verdict:
+    """How a strategy ended: won (with its line) or exhausted (nothing left to explore)."""
 
-    def finish(status: str, line: tuple[Action, ...] = (), reason: str = "") -> SearchResult:
-        return SearchResult(status, line, states, pruned, time.perf_counter() - budget.started,
-                            reason)
+    status: str
+    line: tuple[Action, ...] = ()
 
-    if root.won():
-        return finish(WON, (), "the start position is already won")
-    # Each frame: the position, its remaining actions (best last, for pop()), the action that led
-    # to it from the frame below.
-    stack: list[tuple[PuzzleState, list[Action], Action | None]] = []
 
-    def enter(state: PuzzleState, via: Action | None) -> bool:
-        """Push a new position if it is worth exploring; True if it is won."""
-        nonlocal states, pruned
-        k = key(state)
-        if k in seen:
+class Strategy:
+    """A resumable search: `run()` yields after each slice of positions, and returns a Verdict
+    when it has one."""
+
+    name = "strategy"
+
+    def __init__(self, root: PuzzleState, *, prune: Prune | None = None,
+                 canonical: Canonicalizer | None = None) -> None:
+        self.root = root
+        self.prune = prune
+        self.key = (canonical or Canonicalizer(root.rules)).key
+        self.seen: set = set()
+        self.states = 0
+        self.pruned = 0
+
+    def visit(self, state: PuzzleState) -> bool:
+        """Record a new position; False if it was seen before or is proven lost."""
+        k = self.key(state)
+        if k in self.seen:
             return False
-        seen.add(k)
-        states += 1
-        if state.won():
-            stack.append((state, [], via))
-            return True
-        if prune is not None and not state.options and prune(state):
-            pruned += 1
+        self.seen.add(k)
+        self.states += 1
+        if not state.options and self.prune is not None and not state.won() and self.prune(state):
+            self.pruned += 1
             return False
+        return True
+
+    def run(self, slice_size: int) -> Iterator[None]:
+        raise NotImplementedError
+
+
+class DepthFirst(Strategy):
+    """Depth-first search with a move ordering."""
+
+    def __init__(self, root: PuzzleState, *, order: Order = guided_order, **kw) -> None:
+        super().__init__(root, **kw)
+        self.order = order
+        self.name = "depth-first" if order is guided_order else "plain depth-first"
+
+    def run(self, slice_size: int):
+        root = self.root
+        if root.won():
+            return Verdict(WON)
+        if not self.visit(root):
+            return Verdict(UNWINNABLE)
+        stack: list[tuple[PuzzleState, list[Action], Action | None]] = []
+        stack.append((root, self._children(root), None))
+        next_pause = self.states + slice_size
+        while stack:
+            if self.states >= next_pause:
+                yield None
+                next_pause = self.states + slice_size
+            state, children, _via = stack[-1]
+            if not children:
+                stack.pop()
+                continue
+            action = children.pop()
+            child = state.apply(action)
+            if not self.visit(child):
+                continue
+            if child.won():
+                return Verdict(WON, (*(frame[2] for frame in stack[1:]), action))
+            stack.append((child, self._children(child), action))
+        return Verdict(UNWINNABLE)
+
+    def _children(self, state: PuzzleState) -> list[Action]:
         actions = state.legal_actions()
-        if actions:
-            children = order(state, actions)
-            children.reverse()
-            stack.append((state, children, via))
-        return False
+        if not actions:
+            return []
+        children = self.order(state, actions)
+        children.reverse()  # pop() takes the best first
+        return children
 
-    if enter(root, None):
-        return finish(WON, (), "the start position is already won")
-    while stack:
-        if states % 256 == 0 and budget.spent(states):
-            return finish(UNKNOWN, reason=f"the budget ran out after {states} positions")
-        if progress is not None and states % progress_every == 0:
-            progress(states)
-        state, children, _via = stack[-1]
-        if not children:
-            stack.pop()
-            continue
-        action = children.pop()
-        if enter(state.apply(action), action):
-            line = tuple(frame[2] for frame in stack[1:])
-            return finish(WON, line, f"found after {states} positions")
-    return finish(UNWINNABLE, reason=f"every one of the {states} reachable positions was "
-                  f"searched ({pruned} proven lost by a bound) and none is won")
+
+class BestFirst(Strategy):
+    """Greedy best-first search on `solver.ordering.estimate` (lower is closer to a win)."""
+
+    name = "best-first"
+
+    def run(self, slice_size: int):
+        root = self.root
+        if root.won():
+            return Verdict(WON)
+        if not self.visit(root):
+            return Verdict(UNWINNABLE)
+        tie = itertools.count()
+        # Nodes are (state, action, parent node): the line is rebuilt from the parents.
+        heap = [(estimate(root), next(tie), (root, None, None))]
+        next_pause = self.states + slice_size
+        while heap:
+            if self.states >= next_pause:
+                yield None
+                next_pause = self.states + slice_size
+            _, _, node = heapq.heappop(heap)
+            state = node[0]
+            for action in state.legal_actions():
+                child = state.apply(action)
+                if not self.visit(child):
+                    continue
+                child_node = (child, action, node)
+                if child.won():
+                    return Verdict(WON, _line(child_node))
+                if child.legal_actions():
+                    heapq.heappush(heap, (estimate(child), next(tie), child_node))
+        return Verdict(UNWINNABLE)
+
+
+def _line(node) -> tuple[Action, ...]:
+    actions = []
+    while node[2] is not None:
+        actions.append(node[1])
+        node = node[2]
+    return tuple(reversed(actions))
+
+
+def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget | None = None,
+              slice_size: int = 2000,
+              progress: Callable[[int], None] | None = None) -> SearchResult:
+    """Run the strategies in turns until one has a verdict or the budget is spent."""
+    budget = budget or Budget()
+    runs = [(strategy, strategy.run(slice_size)) for strategy in strategies]
+
+    def total() -> int:
+        return sum(s.states for s, _ in runs)
+
+    def result(status: str, line=(), reason="", strategy="") -> SearchResult:
+        return SearchResult(status, tuple(line), total(), sum(s.pruned for s, _ in runs),
+                            budget.elapsed(), reason, strategy)
+
+    active = list(runs)
+    while active:
+        for entry in list(active):
+            strategy, running = entry
+            try:
+                next(running)
+            except StopIteration as stop:
+                verdict: Verdict = stop.value
+                if verdict.status == WON:
+                    return result(WON, verdict.line, f"{strategy.name} found a win after "
+                                  f"{total()} positions", strategy.name)
+                return result(UNWINNABLE, (), f"{strategy.name} searched all "
+                              f"{strategy.states} positions reachable ({strategy.pruned} proven "
+                              "lost by a bound) and none is won", strategy.name)
+            if progress is not None:
+                progress(total())
+            if budget.spent(total()):
+                return result(UNKNOWN, (), f"the budget ran out after {total()} positions "
+                              f"in {budget.elapsed():.1f} s")
+    raise AssertionError("a portfolio needs at least one strategy")
+
+
+def search(root: PuzzleState, *, budget: Budget | None = None, prune: Prune | None = None,
+           order: Order = guided_order, canonical: Canonicalizer | None = None,
+           progress: Callable[[int], None] | None = None) -> SearchResult:
+    """A single depth-first search (the plain baseline with `order=plain_order`)."""
+    strategy = DepthFirst(root, order=order, prune=prune, canonical=canonical)
+    return portfolio(root, [strategy], budget=budget, progress=progress)

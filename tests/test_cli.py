@@ -128,3 +128,81 @@ def test_replay_a_malformed_record(tmp_path):
 def test_replay_a_missing_file():
     result = run("replay", "/no/such.rec")
     assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_solve_a_seed_prints_numbered_steps_and_saves_a_replayable_record(tmp_path):
+    out = tmp_path / "win.rec"
+    result = run("solve", "42", "--time-limit", "30", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Won: a winning line of ")
+    assert lines[1].strip().startswith("1. ")
+    replayed = run("replay", str(out))
+    assert "Game over: won" in replayed.output
+
+
+def test_solve_json_has_the_documented_shape():
+    data = json.loads(run("solve", "42", "--json").output)
+    assert data["status"] == "won"
+    assert {"status", "steps", "seconds", "states"} <= set(data)
+    assert data["steps"][0]["step"] == 1 and "action" in data["steps"][0]
+
+
+def test_solve_an_unwinnable_core_deal():
+    data = json.loads(run("solve", "7", "--core", "--json").output)
+    assert data["status"] == "unwinnable" and data["steps"] == []
+
+
+def test_solve_reports_unknown_when_time_runs_out(tmp_path):
+    out = tmp_path / "none.rec"
+    result = run("solve", "0", "--hero", "Skull Rogue", "--time-limit", "0.01", "--out", str(out))
+    assert result.exit_code == 0
+    assert result.output.startswith("Unknown: the budget ran out")
+    assert "No record written" in result.output and not out.exists()
+
+
+def test_solve_a_deal_file(tmp_path):
+    deal = tmp_path / "table.deal"
+    deal.write_text(
+        "# the deal of seed 42, laid out by hand\n"
+        "hero: Rogue\n"
+        "column 1: Vampire, Lich, Blue Devil, Werewolf, Ratman\n"
+        "column 2: Stone-Golem Skeleton Mutant Banshee Haunted-Armor\n"
+        "column 3: Ghost Goblin Witch Dragon Minotaur\n"
+        "column 4: Reaper Cultist Animated-Weapons Automaton Cyclops\n"
+        "arsenal: 7T 6C 4C 8C 2C 4H\n"
+        "hand: 3C 7C 0H 4M 6M 8M\n"
+        "deck: 5H 6T 3H 4T 5C 5M 0C 0M 8H 6H 3M 7M 7H 2H 3T 2M 5T 2T 8T 0T\n"
+        "seed: 42\n")
+    out = tmp_path / "win.rec"
+    result = run("solve", "--deal-file", str(deal), "--out", str(out))
+    assert result.output.startswith("Won:"), result.output
+    assert "column 1: Vampire, Lich" in out.read_text()
+    assert "Game over: won" in run("replay", str(out)).output
+
+
+def test_solve_from_a_partial_record(tmp_path):
+    partial = tmp_path / "partial.rec"
+    partial.write_text("game: puzzle-dungeon\nseed: 42\nhero: Rogue\n---\ndeal\ndeal\n")
+    out = tmp_path / "finished.rec"
+    result = run("solve", "--from", str(partial), "--out", str(out))
+    assert result.output.startswith("Won:")
+    assert out.read_text().split("---\n")[1].startswith("deal\ndeal\n")
+    assert "Game over: won" in run("replay", str(out)).output
+
+
+def test_solve_needs_exactly_one_start():
+    result = run("solve")
+    assert result.exit_code == 2 and "give one of SEED" in result.output
+
+
+def test_a_bad_deal_file_names_the_line(tmp_path):
+    deal = tmp_path / "bad.deal"
+    deal.write_text("hero: Rogue\ncolumn 1: Goblin Goblin\n")
+    result = run("solve", "--deal-file", str(deal))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {deal}: every monster of the game must be placed")
+    (tmp_path / "bad2.deal").write_text("hero: Rogue\ncolumn 1: Gobbo\n")
+    result = run("solve", "--deal-file", str(tmp_path / "bad2.deal"))
+    expected = f"{tmp_path / 'bad2.deal'}:2: 'column 1: Gobbo': unknown monster 'Gobbo'"
+    assert expected in result.output

@@ -40,10 +40,23 @@ INFO = GameInfo(
         "core": "yes: the core rules, with every card ability switched off (the solver's exact "
                 "model covers these)",
     },
-    setup={"monsters": "the monster deck, top first, before it is dealt (names)",
-           "arsenal": "the arsenal deck, top first, before set up deals and draws (5M ...)"},
+    setup={
+        "monsters": "the monster deck, top first, before it is dealt (names)",
+        "arsenal": "the arsenal deck, top first, before set up deals and draws (5M ...); with "
+                   "a laid-out table, the arsenal row, left to right",
+        **{f"column {c}": f"a laid-out table: column {c}, back to front (names)"
+           for c in range(1, COLUMNS + 1)},
+        "hand": "a laid-out table: the hand",
+        "deck": "a laid-out table: the deck, top first",
+        "discard": "a laid-out table: the discard pile, bottom first",
+        "collected": "a laid-out table: monsters already collected",
+        "kings": "a laid-out table: monsters showing their Monster King face",
+        "exhausted": "a laid-out table: exhausted monsters",
+    },
 )
 SETUP_KEYS = INFO.setup
+LAYOUT_KEYS = ("hand", "deck", "discard", "collected", "kings", "exhausted")
+"""Header keys that mean the table is laid out by hand (with the 'column N' keys)."""
 
 
 @lru_cache(maxsize=8)
@@ -54,6 +67,14 @@ def _cached_cards(folder: str | None) -> CardSet:
 def card_set(folder: str | Path | None = None) -> CardSet:
     """The card data (built-in, or with files from `folder`), loaded once per folder."""
     return _cached_cards(None if folder is None else str(Path(folder).resolve()))
+
+
+def names_in(text: str) -> list[str]:
+    """Monster names from a header line: comma-separated names ('Blue Devil, Lich') or
+    notation keys separated by spaces ('Blue-Devil Lich')."""
+    if "," in text:
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return text.split()
 
 
 def _names(value: str | Sequence[str]) -> list[str]:
@@ -129,11 +150,12 @@ class PuzzleDungeon:
             if card.type not in types:
                 raise DungeoneerError(f"{card.name} is a {card.type}-type card, and no monster "
                                       "of that type is in the game (Variant: use Traps/Treasures "
-                                      "with the same types as monsters in the dungeon)")
+                                      "with the same types as monsters in the dungeon)",
+                                      text=card.name)
         both = set(self.setup_traps) & set(self.setup_treasures)
         if both:
             name = self.cards.trap_treasures[min(both)].name
-            raise DungeoneerError(f"{name} can't be both a Trap and a Treasure")
+            raise DungeoneerError(f"{name} can't be both a Trap and a Treasure", text=name)
 
     def _identity(self) -> tuple:
         return (self.hero.name, self.setup_traps, self.setup_treasures, self.extras, self.core,
@@ -182,10 +204,13 @@ class PuzzleDungeon:
         six. `setup` may give the monster deck and arsenal deck orders (top first) instead of
         shuffling them; the seed then only decides later shuffles."""
         setup = dict(setup or {})
-        unknown = sorted(set(setup) - set(SETUP_KEYS))
+        columns = [f"column {c}" for c in range(1, self.columns + 1)]
+        unknown = sorted(set(setup) - set(SETUP_KEYS) - set(columns))
         if unknown:
-            raise UnknownNameError(f"unknown set-up order {unknown[0]!r}; known: "
+            raise UnknownNameError(f"unknown set-up key {unknown[0]!r}; known: "
                                    f"{', '.join(SETUP_KEYS)}", text=unknown[0])
+        if any(key in setup for key in (*columns, *LAYOUT_KEYS)):
+            return self._laid_out(setup, seed)
         stream = None if seed is None else rng.verify_seed(seed)
         monsters, stream = self._order(setup.get("monsters"), self.monster_ids, stream,
                                        self._monster_key, "the monster deck")
@@ -197,6 +222,19 @@ class PuzzleDungeon:
 
     def _monster_key(self, monster: int) -> str:
         return self.cards.monsters[monster].key
+
+    def _laid_out(self, setup: Mapping[str, str], seed: int | None) -> PuzzleState:
+        """A table laid out by hand in a deal file or record header."""
+        if "monsters" in setup:
+            raise DungeoneerError("a laid-out table lists its columns; 'monsters' (a deck order "
+                                  "to deal) can't go with them", text=setup["monsters"])
+        columns = [names_in(setup.get(f"column {c}", ""))
+                   for c in range(1, self.columns + 1)]
+        return self.from_layout(
+            columns, setup.get("arsenal", "").split(), setup.get("hand", "").split(),
+            setup.get("deck", "").split(), discard=setup.get("discard", "").split(),
+            collected=names_in(setup.get("collected", "")), kings=names_in(setup.get("kings", "")),
+            exhausted=names_in(setup.get("exhausted", "")), seed=seed)
 
     @staticmethod
     def _order(written: str | None, items: tuple[int, ...], stream: int | None, notation,

@@ -1,0 +1,124 @@
+"""The solver's verdicts: won (with a line the engine replays to a win), unwinnable (only with a
+proof), unknown (when the budget runs out)."""
+
+import pytest
+
+from engine.puzzle_dungeon import PuzzleDungeon
+from solver import UNKNOWN, UNWINNABLE, WON, solve
+from solver.canonical import Canonicalizer
+from solver.lines import LineError, verify_line
+from solver.search import BestFirst, Budget, DepthFirst, plain_order, portfolio, search
+from solver.synthetic import synthetic_game
+from tests.helpers import others, play, position
+
+
+def test_a_known_short_win():
+    """One attack from the win: the Rogue needs one more wisp, the Ghost is in front."""
+    state = position(columns=(("Ghost",), (), (), ()),
+                     collected=["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem",
+                                "Goblin", "Ratman", "Banshee"],
+                     exhausted=["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem",
+                                "Goblin", "Ratman", "Banshee"],
+                     hand="2H 3H 2M 2T", deck="5C 6C")
+    answer = solve(state, seconds=10)
+    assert answer.status == WON
+    # The attack completes the prey; the abilities it triggers still resolve before the win (D6).
+    assert answer.steps[0].action == "attack 1" and len(answer.steps) <= 3
+    assert "You defeat the Ghost." in answer.steps[0].did
+    verify_line(state, answer.line)
+
+
+def test_a_full_deal_is_won_and_its_line_replays():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
+    answer = solve(state, seconds=30)
+    assert answer.status == WON
+    assert verify_line(state, answer.line).won()
+    assert [s.number for s in answer.steps] == list(range(1, len(answer.line) + 1))
+
+
+def test_no_legal_action_left_is_unwinnable():
+    state = position(columns=(("Goblin",), (), (), ()), hand="2T", deck="")
+    answer = solve(state)
+    assert answer.status == UNWINNABLE and answer.method == "engine"
+
+
+def test_a_deal_built_to_be_unwinnable_is_proven_so_by_complete_search():
+    """Under the full rules: the Rogue needs a second wisp, and the only ones left stand behind
+    monsters the hand can't pay for, with an empty deck. Every reachable position is searched."""
+    rest = others("Ghost", "Witch", "Goblin", "Haunted Armor", "Animated Weapons", "Automaton",
+                  "Stone Golem", "Ratman", "Banshee", "Dragon")
+    state = position(columns=(("Ghost", "Dragon"), ("Witch", "Goblin"), rest[:5], rest[5:]),
+                     rest="none",
+                     collected=["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem",
+                                "Ratman", "Banshee"],
+                     exhausted=["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem",
+                                "Ratman", "Banshee"],
+                     hand="2T 2C 2H 2M", deck="")
+    answer = solve(state, seconds=60)
+    assert answer.status == UNWINNABLE
+    assert "none is won" in answer.reason
+
+
+def test_the_core_relaxation_proves_a_deal_unwinnable():
+    state = PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=7)
+    answer = solve(state)
+    assert answer.status == UNWINNABLE and answer.method == "cp-sat relaxation"
+
+
+def test_a_core_deal_proven_unwinnable_by_a_complete_search_with_the_bound():
+    state = PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1)
+    answer = solve(state, seconds=120)
+    assert answer.status == UNWINNABLE
+    assert answer.details["pruned"] > 0
+
+
+def test_a_timeout_is_unknown_never_unwinnable():
+    state = PuzzleDungeon(hero="Skull Rogue").new_initial_state(seed=0)
+    answer = solve(state, seconds=0.01)
+    assert answer.status == UNKNOWN and answer.line == () and answer.steps == ()
+    assert "budget ran out" in answer.reason
+
+
+def test_a_line_that_does_not_win_is_refused():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
+    with pytest.raises(LineError):
+        verify_line(state, (state.legal_actions()[0],))
+
+
+def test_solving_from_the_middle_of_a_game():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
+    state = play(state, "deal", "deal")
+    answer = solve(state, seconds=30)
+    assert answer.status == WON and verify_line(state, answer.line).won()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_both_strategies_and_the_plain_baseline_agree(seed):
+    """Each strategy alone is complete: on small deals all three reach the same verdict."""
+    state = synthetic_game(seed).new_initial_state(seed=seed)
+    verdicts = {search(state, order=plain_order, budget=Budget(seconds=60)).status,
+                portfolio(state, [BestFirst(state)], budget=Budget(seconds=60)).status,
+                portfolio(state, [DepthFirst(state)], budget=Budget(seconds=60)).status}
+    assert len(verdicts) == 1 and verdicts <= {WON, UNWINNABLE}
+
+
+def test_interchangeable_hand_cards_give_one_key():
+    """Paying with the 2T or the 3T (no ability reads either value) leads to positions that are
+    images of each other under a swap of the two cards: one transposition-table key."""
+    state = position(columns=(("Goblin",), (), (), ()), hand="2T 3T 2C 2H 2M", deck="5C")
+    state = play(state, "attack 1")
+    key = Canonicalizer(state.rules).key
+    with_2t = play(state, "pay 2T 2C 2H 2M", "resolve Goblin:Loot")
+    with_3t = play(state, "pay 3T 2C 2H 2M", "resolve Goblin:Loot")
+    assert with_2t != with_3t and key(with_2t) == key(with_3t)
+
+
+def test_values_an_ability_reads_keep_cards_apart():
+    """The Ratman's 'Draw any 0 in the discard pile' reads the value 0: a 0 Torch and a 2 Torch
+    are different classes."""
+    canonical = Canonicalizer(PuzzleDungeon(hero="Rogue").new_initial_state(seed=1).rules)
+    cards = PuzzleDungeon().cards.arsenal
+    zero_t, two_t, three_t = (next(c.id for c in cards if c.code == code)
+                              for code in ("0T", "2T", "3T"))
+    assert canonical.card_class[zero_t] != canonical.card_class[two_t]
+    assert canonical.card_class[two_t] == canonical.card_class[three_t]
