@@ -22,7 +22,16 @@ from solver.bounds import CoreBound
 from solver.canonical import Canonicalizer
 from solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
 from solver.lines import Step, steps, verify_line
-from solver.search import UNKNOWN, UNWINNABLE, WON, BestFirst, Budget, DepthFirst, portfolio
+from solver.search import (
+    UNKNOWN,
+    UNWINNABLE,
+    WON,
+    BestFirst,
+    Budget,
+    DepthFirst,
+    plain_order,
+    portfolio,
+)
 
 __all__ = ["UNKNOWN", "UNWINNABLE", "WON", "Answer", "solve"]
 
@@ -72,7 +81,8 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
     canonical = Canonicalizer(state.rules)
     prune = CoreBound() if core else None
     strategies = [DepthFirst(state, prune=prune, canonical=canonical),
-                  BestFirst(state, prune=prune, canonical=canonical)]
+                  BestFirst(state, prune=prune, canonical=canonical),
+                  DepthFirst(state, order=plain_order, prune=prune, canonical=canonical)]
     budget = Budget(seconds=None if seconds is None else
                     max(0.0, seconds - (time.perf_counter() - started)), states=states)
     found = portfolio(state, strategies, budget=budget, progress=progress)

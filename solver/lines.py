@@ -86,3 +86,4 @@ def _matching_payment(state: PuzzleState, attack: Attack) -> Action:
                 and tuple(sorted((m, tuple(sorted(s))) for m, s in pay.weapons)) == attack.weapons):
             return action
     raise LineError(f"no legal payment matches the model's attack on monster {attack.monster}")
+

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from engine.protocol import Action
 from engine.puzzle_dungeon import PuzzleState
+from solver.branches import branches
 from solver.canonical import Canonicalizer
 from solver.ordering import estimate, guided_order
 
@@ -87,7 +88,8 @@ class Strategy:
                  canonical: Canonicalizer | None = None) -> None:
         self.root = root
         self.prune = prune
-        self.key = (canonical or Canonicalizer(root.rules)).key
+        self.canonical = canonical or Canonicalizer(root.rules)
+        self.key = self.canonical.key
         self.seen: set = set()
         self.states = 0
         self.pruned = 0
@@ -143,7 +145,7 @@ class DepthFirst(Strategy):
         return Verdict(UNWINNABLE)
 
     def _children(self, state: PuzzleState) -> list[Action]:
-        actions = state.legal_actions()
+        actions = branches(state, self.canonical)
         if not actions:
             return []
         children = self.order(state, actions)
@@ -172,7 +174,7 @@ class BestFirst(Strategy):
                 next_pause = self.states + slice_size
             _, _, node = heapq.heappop(heap)
             state = node[0]
-            for action in state.legal_actions():
+            for action in branches(state, self.canonical):
                 child = state.apply(action)
                 if not self.visit(child):
                     continue

@@ -1,0 +1,80 @@
+"""Which legal actions a search needs to try: all of them, less provably redundant ones.
+
+Two reductions, each with its argument:
+
+1. **Interchangeable pending abilities.** When several triggered abilities wait together, the
+   player picks which resolves first. If two of them have the same program (the same steps, e.g.
+   two Trophy abilities that both draw a card)
+   and trigger kind (so that "Ignore Loot abilities" treats them alike) and that program never
+   reads its context (the card it is on, "this column", "it"), then resolving one first or the
+   other first runs the same steps in the same order: the positions and choices that follow are
+   identical. So only the first of such a group is tried.
+2. **Interchangeable payments.** Payments that differ only by which of two interchangeable hand
+   cards they spend (`solver.canonical`) lead to positions that are images of each other under a
+   swap of those cards: one of them is tried.
+"""
+
+from __future__ import annotations
+
+from engine.protocol import Action
+from engine.puzzle_dungeon import PuzzleState, effects
+from solver.canonical import Canonicalizer
+
+# Steps that read nothing from the context of the ability they belong to.
+_CONTEXT_FREE = (effects.Draw, effects.Discard, effects.DiscardDeck, effects.DrawArsenalFront,
+                 effects.DrawFromDiscard, effects.ShuffleIntoDeck, effects.SwapArsenal,
+                 effects.Redeal, effects.SwapFrontBack, effects.May, effects.OneOf, effects.Jump,
+                 effects.ForEach, effects.Repeat, effects.DiscardArsenal)
+
+
+def _context_free(program) -> bool:
+    for instr in program:
+        if isinstance(instr, effects.ReverseColumn | effects.Defeat | effects.Attack):
+            if getattr(instr, "column", "any") not in ("any",):
+                return False
+            continue
+        if isinstance(instr, effects.Exhaust | effects.Ready):
+            if instr.target in ("it", "adjacent_to_this"):
+                return False
+            continue
+        if isinstance(instr, effects.Reveal):
+            continue
+        if not isinstance(instr, _CONTEXT_FREE):
+            return False
+    return True
+
+
+def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]:
+    """The legal actions worth trying, in the engine's order."""
+    actions = state.legal_actions()
+    if not actions:
+        return actions
+    kind = actions[0].kind
+    if kind == "resolve":
+        return _distinct_resolves(state, actions)
+    if kind == "pay":
+        seen, kept = set(), []
+        for action in actions:
+            signature = canonical.payment_signature(action.arg)
+            if signature not in seen:
+                seen.add(signature)
+                kept.append(action)
+        return tuple(kept)
+    return actions
+
+
+def _distinct_resolves(state: PuzzleState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    rules = state.rules
+    batch = state.stack[-1].triggers
+    seen, kept = set(), []
+    for action in actions:
+        ability_id = batch[action.arg].ability
+        program = rules.programs[ability_id]
+        if ability_id >= effects.FIRST_CARD_PROGRAM and _context_free(program):
+            # The trigger kind too: "Ignore Loot abilities" silences one kind and not another.
+            signature = (rules.ability(ability_id).trigger, program)
+            if signature in seen:
+                continue
+            seen.add(signature)
+        kept.append(action)
+    return tuple(kept)
