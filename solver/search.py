@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from engine.protocol import Action
 from engine.puzzle_dungeon import PuzzleState
+from engine.puzzle_dungeon.rules import prey_progress
 from solver.branches import branches
 from solver.canonical import Canonicalizer
 from solver.ordering import estimate, guided_order
@@ -93,6 +94,8 @@ class Strategy:
         self.seen: set = set()
         self.states = 0
         self.pruned = 0
+        self.furthest = root
+        """The position with the most monsters collected so far (to say how far a search got)."""
 
     def visit(self, state: PuzzleState) -> bool:
         """Record a new position; False if it was seen before or is proven lost."""
@@ -101,6 +104,8 @@ class Strategy:
             return False
         self.seen.add(k)
         self.states += 1
+        if len(state.collected) > len(self.furthest.collected):
+            self.furthest = state
         if not state.options and self.prune is not None and not state.won() and self.prune(state):
             self.pruned += 1
             return False
@@ -225,8 +230,12 @@ def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget |
             if progress is not None:
                 progress(total())
             if budget.spent(total()):
+                furthest = max((s.furthest for s, _ in runs), key=lambda f: len(f.collected))
+                reached = ", ".join(f"{kind} {have}/{need}"
+                                    for kind, have, need in prey_progress(furthest))
                 return result(UNKNOWN, (), f"the budget ran out after {total()} positions "
-                              f"in {budget.elapsed():.1f} s")
+                              f"in {budget.elapsed():.1f} s; the furthest position collected "
+                              f"{len(furthest.collected)} monsters (prey {reached})")
     raise AssertionError("a portfolio needs at least one strategy")
 
 
