@@ -94,6 +94,18 @@ class _Position:
         return rules.face(self.state, m).weapon
 
 
+def _add_prey(model: cp_model.CpModel, p: _Position, collected: dict, kings: list) -> None:
+    """Enough collected monsters of each prey type, and enough Monster Kings (`kings`: the terms
+    that count as one)."""
+    for kind, missing in p.needs.items():
+        if missing <= 0:
+            continue
+        if kind == KING:
+            model.Add(sum(kings) >= missing)
+        else:
+            model.Add(sum(collected[m] for m in p.monsters if p.type[m] == kind) >= missing)
+
+
 def _solve(model: cp_model.CpModel, settings: Settings) -> tuple[cp_model.CpSolver, int]:
     solver = cp_model.CpSolver()
     solver.parameters.max_deterministic_time = settings.deterministic_time
@@ -182,15 +194,7 @@ class CoreModel:
 
     def _add_prey(self) -> None:
         """The prey: enough monsters of each type, and enough Monster Kings."""
-        p = self.p
-        for kind, missing in p.needs.items():
-            if missing <= 0:
-                continue
-            if kind == KING:
-                self.model.Add(sum(self.king.values()) >= missing)
-            else:
-                self.model.Add(sum(self.collected[m] for m in p.monsters
-                                   if p.type[m] == kind) >= missing)
+        _add_prey(self.model, self.p, self.collected, list(self.king.values()))
 
     def _add_card_use(self) -> None:
         """Each arsenal, deck and hand card pays for at most one attack, of a monster whose
@@ -352,16 +356,8 @@ class RelaxedModel:
     def _add_prey(self) -> None:
         """Enough of each type; a King needs another of its type gone, or to be one already."""
         p = self.p
-        for kind, missing in p.needs.items():
-            if missing <= 0:
-                continue
-            if kind == KING:
-                may_be_king = [self.collected[m] for m in p.monsters
-                               if p.king_now[m] or p.same_type[m]]
-                self.model.Add(sum(may_be_king) >= missing)
-            else:
-                self.model.Add(sum(self.collected[m] for m in p.monsters
-                                   if p.type[m] == kind) >= missing)
+        may_be_king = [self.collected[m] for m in p.monsters if p.king_now[m] or p.same_type[m]]
+        _add_prey(self.model, p, self.collected, may_be_king)
 
     def _add_supply(self) -> None:
         """Suit by suit, and in total, the defenses fit the cards still in play and every weapon
