@@ -112,6 +112,24 @@ class Strategy:
         return True
 
     def run(self, slice_size: int) -> Iterator[None]:
+        """Check the start position, then explore, pausing every `slice_size` new positions."""
+        if self.root.won():
+            return Verdict(WON)
+        if not self.visit(self.root):
+            return Verdict(UNWINNABLE)
+        self.slice_size = slice_size
+        self.next_pause = self.states + slice_size
+        return (yield from self.explore())
+
+    def pause_due(self) -> bool:
+        """Whether this strategy's turn is over (it then yields and counts a new slice)."""
+        if self.states < self.next_pause:
+            return False
+        self.next_pause = self.states + self.slice_size
+        return True
+
+    def explore(self) -> Iterator[None]:
+        """Search from the (visited, not won) start position; return a Verdict."""
         raise NotImplementedError
 
 
@@ -123,19 +141,13 @@ class DepthFirst(Strategy):
         self.order = order
         self.name = "depth-first" if order is guided_order else "plain depth-first"
 
-    def run(self, slice_size: int):
+    def explore(self):
         root = self.root
-        if root.won():
-            return Verdict(WON)
-        if not self.visit(root):
-            return Verdict(UNWINNABLE)
         stack: list[tuple[PuzzleState, list[Action], Action | None]] = []
         stack.append((root, self._children(root), None))
-        next_pause = self.states + slice_size
         while stack:
-            if self.states >= next_pause:
+            if self.pause_due():
                 yield None
-                next_pause = self.states + slice_size
             state, children, _via = stack[-1]
             if not children:
                 stack.pop()
@@ -163,20 +175,14 @@ class BestFirst(Strategy):
 
     name = "best-first"
 
-    def run(self, slice_size: int):
+    def explore(self):
         root = self.root
-        if root.won():
-            return Verdict(WON)
-        if not self.visit(root):
-            return Verdict(UNWINNABLE)
         tie = itertools.count()
         # Nodes are (state, action, parent node): the line is rebuilt from the parents.
         heap = [(estimate(root), next(tie), (root, None, None))]
-        next_pause = self.states + slice_size
         while heap:
-            if self.states >= next_pause:
+            if self.pause_due():
                 yield None
-                next_pause = self.states + slice_size
             _, _, node = heapq.heappop(heap)
             state = node[0]
             for action in branches(state, self.canonical):
