@@ -6,7 +6,7 @@ left to explore. Both are complete: a strategy that runs out of positions, havin
 positions a sound rule (`solver.bounds`) proves lost, has shown that no line wins. Move ordering
 and the best-first estimate only decide what is tried first.
 
-The portfolio (as in Freecell Solver) runs the strategies in turns of a few thousand positions each,
+The portfolio (as in Freecell Solver) runs the strategies in turns (short at first, then longer),
 each with its own table, and stops at the first verdict: a win from either, or a complete search
 from either. Depth-first dives and finds long lines cheaply; best-first escapes the bad subtrees
 depth-first gets stuck in. Neither wins on every deal; together they decide more deals, sooner.
@@ -80,8 +80,8 @@ class Verdict:
 
 
 class Strategy:
-    """A resumable search: `run()` yields after each slice of positions, and returns a Verdict
-    when it has one."""
+    """A resumable search: `run()` yields when the positions granted to it are used up, and
+    returns a Verdict when it has one."""
 
     name = "strategy"
 
@@ -96,6 +96,7 @@ class Strategy:
         self.pruned = 0
         self.furthest = root
         """The position with the most monsters collected so far (to say how far a search got)."""
+        self.next_pause = 0
 
     def visit(self, state: PuzzleState) -> bool:
         """Record a new position; False if it was seen before or is proven lost."""
@@ -111,22 +112,22 @@ class Strategy:
             return False
         return True
 
-    def run(self, slice_size: int) -> Iterator[None]:
-        """Check the start position, then explore, pausing every `slice_size` new positions."""
+    def run(self) -> Iterator[None]:
+        """Check the start position, then explore, pausing when the granted positions are used
+        up (see `grant`)."""
         if self.root.won():
             return Verdict(WON)
         if not self.visit(self.root):
             return Verdict(UNWINNABLE)
-        self.slice_size = slice_size
-        self.next_pause = self.states + slice_size
         return (yield from self.explore())
 
+    def grant(self, positions: int) -> None:
+        """Allow this strategy `positions` more new positions before it pauses."""
+        self.next_pause = self.states + positions
+
     def pause_due(self) -> bool:
-        """Whether this strategy's turn is over (it then yields and counts a new slice)."""
-        if self.states < self.next_pause:
-            return False
-        self.next_pause = self.states + self.slice_size
-        return True
+        """Whether this strategy's turn is over (it then yields)."""
+        return self.states >= self.next_pause
 
     def explore(self) -> Iterator[None]:
         """Search from the (visited, not won) start position; return a Verdict."""
@@ -206,11 +207,15 @@ def _line(node) -> tuple[Action, ...]:
 
 
 def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget | None = None,
-              slice_size: int = 2000,
+              slice_size: int = 2000, first_slice: int = 100,
               progress: Callable[[int], None] | None = None) -> SearchResult:
-    """Run the strategies in turns until one has a verdict or the budget is spent."""
+    """Run the strategies in turns until one has a verdict or the budget is spent. Turns start at
+    `first_slice` positions and double each round up to `slice_size`, so a deal that one
+    strategy wins at once costs the others little."""
+    if not strategies:
+        raise ValueError("a portfolio needs at least one strategy")
     budget = budget or Budget()
-    runs = [(strategy, strategy.run(slice_size)) for strategy in strategies]
+    runs = [(strategy, strategy.run()) for strategy in strategies]
 
     def total() -> int:
         return sum(s.states for s, _ in runs)
@@ -219,10 +224,10 @@ def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget |
         return SearchResult(status, tuple(line), total(), sum(s.pruned for s, _ in runs),
                             budget.elapsed(), reason, strategy)
 
-    active = list(runs)
-    while active:
-        for entry in list(active):
-            strategy, running = entry
+    turn = first_slice
+    while True:
+        for strategy, running in runs:
+            strategy.grant(turn)
             try:
                 next(running)
             except StopIteration as stop:
@@ -242,7 +247,7 @@ def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget |
                 return result(UNKNOWN, (), f"the budget ran out after {total()} positions "
                               f"in {budget.elapsed():.1f} s; the furthest position collected "
                               f"{len(furthest.collected)} monsters (prey {reached})")
-    raise AssertionError("a portfolio needs at least one strategy")
+        turn = min(slice_size, turn * 2)
 
 
 def search(root: PuzzleState, *, budget: Budget | None = None, prune: Prune | None = None,
