@@ -34,6 +34,7 @@ from engine.records import (
     save_record,
 )
 from engine.rng import MAX_SEED
+from generator.codes import code_start, layout_code, parse_code, short_code
 
 EXIT_BAD_INPUT = 2
 
@@ -75,6 +76,25 @@ class SeedType(click.ParamType):
 
 
 SEED = SeedType()
+
+
+class DealType(click.ParamType):
+    """A deal: a seed (with --hero) or a deal code (pd1.rogue.42, or the layout form)."""
+
+    name = "deal"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | str:
+        text = str(value).strip()
+        if text.isdigit():
+            return SEED.convert(text, param, ctx)
+        if not text.lower().startswith("pd"):
+            self.fail(f"a deal is a seed (a whole number from 0 to {MAX_SEED}) or a deal code "
+                      f"like pd1.rogue.42, not {value!r}", param, ctx)
+        return text
+
+
+DEAL = DealType()
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print JSON for programs instead of the table.")
 hero_option = click.option("--hero", default="Rogue", show_default=True,
@@ -83,11 +103,25 @@ cards_option = click.option("--cards", "cards", type=click.Path(file_okay=False)
                             help="A folder of card files that replace the built-in ones.")
 
 
-def _puzzle_game(hero: str, cards: str | None):
+def _puzzle_game(hero: str, cards: str | None, core: bool = False):
     options = {"hero": hero}
     if cards:
         options["cards"] = cards
+    if core:
+        options["core"] = "yes"
     return make_puzzle_dungeon(options)
+
+
+def _deal_start(deal: int | str, hero: str, cards: str | None, core: bool = False):
+    """(game, seed, set-up lines) for a seed with --hero, or for a deal code (which names its
+    own hero)."""
+    if isinstance(deal, int):
+        return _puzzle_game(hero, cards, core), deal, {}
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("hero") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("a deal code names its hero; leave out --hero")
+    coded, seed, setup = code_start(deal, cards)
+    return _puzzle_game(coded.hero.name, cards, core), seed, setup
 
 
 def _echo_json(data: Any) -> None:
@@ -124,12 +158,24 @@ def games(as_json: bool) -> None:
 
 # ----------------------------------------------------------------------------- deal
 
-def deal_json(state, seed: int) -> dict[str, Any]:
-    """The deal as {"game", "hero", "seed", "columns", "arsenal", "hand", "deck"}."""
+def deal_codes(game, deal: int | str) -> tuple[str, str]:
+    """(the short code, the layout code) of a deal given as a seed or a code."""
+    if isinstance(deal, int):
+        return short_code(game, deal).text(), layout_code(game, deal).text()
+    code = parse_code(deal)
+    return code.text(), code.text() if code.is_layout else layout_code(game, code.seed).text()
+
+
+def deal_json(state, seed: int, codes: tuple[str, str] | None = None) -> dict[str, Any]:
+    """The deal as {"game", "hero", "seed", "code", "layout_code", "columns", "arsenal", "hand",
+    "deck"}."""
+    code, layout = codes or (None, None)
     return {
         "game": "puzzle-dungeon",
         "hero": state.rules.hero.name,
         "seed": seed,
+        "code": code,
+        "layout_code": layout,
         "columns": [[state.rules.cards.monsters[m].name for m in column]
                     for column in state.columns],
         "arsenal": [notation.card_json(state, c) for c in state.arsenal],
@@ -139,24 +185,27 @@ def deal_json(state, seed: int) -> dict[str, Any]:
 
 
 @cli.command()
-@click.argument("seed", type=SEED)
+@click.argument("deal_spec", metavar="SEED|CODE", type=DEAL)
 @hero_option
 @cards_option
 @json_option
-def deal(seed: int, hero: str, cards: str | None, as_json: bool) -> None:
-    """Deal the Puzzle Dungeon puzzle of SEED and draw it as a player would lay it out.
+def deal(deal_spec: int | str, hero: str, cards: str | None, as_json: bool) -> None:
+    """Deal the Puzzle Dungeon puzzle of SEED (or of a deal CODE such as pd1.rogue.42) and draw
+    it as a player would lay it out.
 
     Columns are drawn back (top) to front (bottom); the arsenal left to right, its front the
     rightmost card; the deck top first.
 
     Example: dungeoneer deal 42 --hero "Skull Rogue"
     """
-    state = _puzzle_game(hero, cards).new_initial_state(seed=seed)
+    game, seed, setup = _deal_start(deal_spec, hero, cards)
+    state = game.new_initial_state(seed=seed, setup=setup)
+    codes = deal_codes(game, deal_spec)
     if as_json:
-        _echo_json(deal_json(state, seed))
+        _echo_json(deal_json(state, seed, codes))
         return
     out = console()
-    out.print(f"[bold]Puzzle Dungeon[/bold], seed {seed}, hero {state.rules.hero.name}")
+    out.print(f"[bold]Puzzle Dungeon[/bold], deal {codes[0]}, hero {state.rules.hero.name}")
     out.print(render.puzzle_state(state, show_deck=True))
     if state.options:
         out.print(state.prompt())
@@ -297,16 +346,15 @@ def _start_position(seed, deal_file, from_record, hero, cards, core):
         state, _steps = replay(record)
         return state, lambda moves: record.with_moves(
             (*record.moves, *(Move(m) for m in moves)))
-    options = {"hero": hero, **({"cards": cards} if cards else {}), **({"core": "yes"} if core
-                                                                       else {})}
-    game = make_puzzle_dungeon(options)
-    state = game.new_initial_state(seed=seed)
-    return state, lambda moves: new_record(game.info.name, seed=seed, options=game.options(),
+    game, start_seed, setup = _deal_start(seed, hero, cards, core)
+    state = game.new_initial_state(seed=start_seed, setup=setup)
+    return state, lambda moves: new_record(game.info.name, seed=start_seed,
+                                           options=game.options(), setup=setup,
                                            moves=tuple(moves))
 
 
 @cli.command()
-@click.argument("seed", type=SEED, required=False)
+@click.argument("seed", metavar="[SEED|CODE]", type=DEAL, required=False)
 @click.option("--deal-file", type=click.Path(dir_okay=False),
               help="A table laid out by hand (docs/records.md, 'Deal files').")
 @click.option("--from", "from_record", type=click.Path(dir_okay=False),

@@ -27,7 +27,7 @@ def test_deal_draws_the_table():
     result = run("deal", "42")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == "Puzzle Dungeon, seed 42, hero Rogue"
+    assert lines[0] == "Puzzle Dungeon, deal pd1.rogue.42, hero Rogue"
     assert all(len(line) <= 100 for line in lines)
     assert "Column 1" in result.output and "Vampire" in result.output
     assert "Arsenal  7T 6C 4C 8C 2C [4H]   (left to right; [front])" in lines
@@ -36,7 +36,9 @@ def test_deal_draws_the_table():
 
 def test_deal_json_has_the_documented_shape():
     data = json.loads(run("deal", "42", "--json").output)
-    assert list(data) == ["game", "hero", "seed", "columns", "arsenal", "hand", "deck"]
+    assert list(data) == ["game", "hero", "seed", "code", "layout_code", "columns", "arsenal",
+                          "hand", "deck"]
+    assert data["code"] == "pd1.rogue.42" and data["layout_code"].startswith("pd1.rogue.L.")
     assert data["seed"] == 42 and data["hero"] == "Rogue"
     assert data["columns"][0] == ["Vampire", "Lich", "Blue Devil", "Werewolf", "Ratman"]
     assert data["arsenal"][-1] == {"suit": "Hand", "value": 4}  # the front
@@ -49,7 +51,7 @@ def test_deal_with_another_hero():
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["deal", "x"], "a seed is a whole number"),
+    (["deal", "x"], "a deal is a seed (a whole number"),
     (["deal", "1", "--hero", "Nobody"], "unknown hero 'Nobody'"),
     (["deal", "1", "--cards", "/no/such/folder"], "does not exist"),
 ])
@@ -206,3 +208,33 @@ def test_a_bad_deal_file_names_the_line(tmp_path):
     result = run("solve", "--deal-file", str(tmp_path / "bad2.deal"))
     expected = f"{tmp_path / 'bad2.deal'}:2: 'column 1: Gobbo': unknown monster 'Gobbo'"
     assert expected in result.output
+
+
+def test_deal_accepts_a_deal_code_in_either_form():
+    by_seed = json.loads(run("deal", "42", "--hero", "Skull Rogue", "--json").output)
+    by_code = json.loads(run("deal", "pd1.skull-rogue.42", "--json").output)
+    by_layout = json.loads(run("deal", by_seed["layout_code"], "--json").output)
+    assert by_code == by_seed
+    assert by_layout["columns"] == by_seed["columns"] and by_layout["deck"] == by_seed["deck"]
+    assert by_layout["code"] == by_seed["layout_code"]
+
+
+def test_a_deal_code_names_its_own_hero():
+    result = run("deal", "pd1.rogue.42", "--hero", "Warrior")
+    assert result.exit_code == 2 and "names its hero" in result.output
+
+
+def test_a_bad_deal_code_is_one_clear_error():
+    result = run("deal", "pd1.rogue.L.u1")
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: 'u' is not a base-32 digit of a layout code"
+
+
+def test_solve_a_layout_code_writes_a_record_that_replays_to_a_win(tmp_path):
+    layout = json.loads(run("deal", "42", "--json").output)["layout_code"]
+    out = tmp_path / "win.rec"
+    result = run("solve", layout, "--time-limit", "20", "--out", str(out), "--json")
+    assert json.loads(result.output)["status"] == "won"
+    assert "monsters:" in out.read_text()
+    replayed = run("replay", str(out))
+    assert replayed.exit_code == 0 and "Game over: won" in replayed.output
