@@ -1,4 +1,5 @@
-"""The `dungeoneer` command line: games, deal, play, replay.
+"""The `dungeoneer` command line: games, deal, play, replay, solve, rate, daily, archive,
+generate.
 
 Every command is a thin layer over the library; bad input of any kind prints one message
 (file, line, the offending text, why) and exits with status 2, never a traceback.
@@ -14,7 +15,7 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 import engine  # noqa: F401  (registers the games)
 from cli import render
@@ -34,7 +35,7 @@ from engine.records import (
     save_record,
 )
 from engine.rng import MAX_SEED
-from generator.codes import code_start, layout_code, parse_code, short_code
+from generator.codes import code_start, deal_from_code, layout_code, parse_code, short_code
 
 EXIT_BAD_INPUT = 2
 
@@ -337,7 +338,7 @@ def _start_position(seed, deal_file, from_record, hero, cards, core):
     """The position to solve, and a function turning a line into a record that replays it."""
     chosen = [x for x in (seed, deal_file, from_record) if x is not None]
     if len(chosen) != 1:
-        raise click.UsageError("give one of SEED, --deal-file FILE or --from RECORD")
+        raise click.UsageError("give one of SEED, CODE, --deal-file FILE or --from RECORD")
     if deal_file is not None:
         _game, state, record = load_deal_file(deal_file)
         return state, lambda moves: Record(record.header, tuple(Move(m) for m in moves))
@@ -414,6 +415,215 @@ def solve(seed, deal_file, from_record, hero, cards, core, time_limit, out, forc
         out_console.print(f"[bold]Unknown[/bold]: {answer.reason}. Try a longer --time-limit.")
     if out and answer.status != WON:
         out_console.print("No record written: there is no winning line to save.")
+
+
+# ----------------------------------------------------------------------------- rate
+
+def _print_line(out: Console, state, line) -> None:
+    from solver.lines import steps
+
+    for step in steps(state, tuple(line)):
+        out.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
+        for said in step.did:
+            out.print(f"        {said}")
+
+
+def _print_rating(out: Console, rating) -> None:
+    out.print(f"[bold]Rating {rating.level} ({rating.name})[/bold], score {rating.score:.2f}")
+    features = rating.features
+    out.print(f"  an eager player wins {features['eager_wins']} of {features['eager_plays']} "
+              "games (never seeing the deck)")
+    out.print(f"  the solver's first win took {features['solver_positions']:,} positions")
+    out.print(f"  its line: {features['line_steps']} steps, {features['line_attacks']} attacks")
+
+
+@cli.command(name="rate")
+@click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
+@click.option("--deal-file", type=click.Path(dir_okay=False),
+              help="A table laid out by hand (docs/records.md, 'Deal files').")
+@hero_option
+@cards_option
+@json_option
+def rate_command(deal_spec, deal_file, hero, cards, as_json) -> None:
+    """Rate a deal from 1 (gentle) to 5 (fiendish), with the features behind the rating. Only a
+    deal the solver wins gets a rating (docs/difficulty.md).
+
+    Example: dungeoneer rate pd1.warrior.42
+    """
+    from generator.rating import rate
+
+    if (deal_spec is None) == (deal_file is None):
+        raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
+    state, _ = _start_position(deal_spec, deal_file, None, hero, cards, False)
+    out = console()
+    if as_json or not sys.stdout.isatty():
+        rating = rate(state)
+    else:
+        with Progress(SpinnerColumn(), TextColumn("solving and rating"), TimeElapsedColumn(),
+                      console=out, transient=True) as bar:
+            bar.add_task("rate", total=None)
+            rating = rate(state)
+    if as_json:
+        data = rating.to_json()
+        if deal_spec is not None:
+            game, _seed, _setup = _deal_start(deal_spec, hero, cards)
+            data["code"], data["layout_code"] = deal_codes(game, deal_spec)
+        _echo_json(data)
+        return
+    if rating.level is None:
+        why = ("the deal is unwinnable" if rating.status == "unwinnable" else
+               "the solver could not decide the deal within its budget")
+        out.print(f"[bold]No rating[/bold]: {why} ({rating.answer.reason}).")
+        return
+    _print_rating(out, rating)
+
+
+# ----------------------------------------------------------------------------- daily puzzles
+
+archive_option = click.option(
+    "--archive", "archive_path", type=click.Path(dir_okay=False),
+    help="The archive of issued puzzles (default: archive.sqlite3 in the user's data folder, "
+         "under dungeoneer/).")
+
+
+@cli.command()
+@click.argument("date", required=False)
+@archive_option
+@click.option("--levels", default="1,2,2,3,3,4,5", show_default=True,
+              help="The level of each weekday's puzzle, Monday to Sunday (for dates not yet "
+                   "issued).")
+@click.option("--reveal", is_flag=True, help="Show the winning line too.")
+@json_option
+def daily(date, archive_path, levels, reveal, as_json) -> None:
+    """The puzzle of DATE (YYYY-MM-DD; today by default): winnable, rated by weekday, the same
+    for everyone. Issued puzzles are kept in the archive and always served from there.
+
+    Example: dungeoneer daily 2026-11-29 --reveal
+    """
+    import datetime as dt
+
+    from generator.archive import Archive
+    from generator.daily import make_daily, parse_date, parse_levels
+
+    day = parse_date(date) if date else dt.date.today()
+    chosen_levels = parse_levels(levels)
+    out = console()
+    with Archive(archive_path) as archive:
+        puzzle = archive.get(day.isoformat())
+        issued_now = puzzle is None
+        if puzzle is None:
+            if as_json or not sys.stdout.isatty():
+                puzzle = make_daily(day, levels=chosen_levels)
+            else:
+                with Progress(SpinnerColumn(), TextColumn(f"finding the puzzle of {day}"),
+                              TimeElapsedColumn(), console=out, transient=True) as bar:
+                    bar.add_task("daily", total=None)
+                    puzzle = make_daily(day, levels=chosen_levels)
+            archive.add(puzzle)
+    state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
+    if as_json:
+        data = puzzle.to_json()
+        if not reveal:
+            del data["line"]
+        data["newly_issued"] = issued_now
+        _echo_json(data)
+        return
+    weekday = day.strftime("%A")
+    from generator.rating import LEVEL_NAMES
+
+    out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({weekday}): {puzzle.hero}, "
+              f"level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
+    out.print(f"Code {puzzle.code}")
+    out.print(f"Layout {puzzle.layout_code}")
+    out.print(render.puzzle_state(state, show_deck=False))
+    if reveal:
+        out.print("[bold]A winning line[/bold]:")
+        line, replayed = [], state
+        for text in puzzle.line:
+            action = replayed.parse_action(text)
+            line.append(action)
+            replayed = replayed.apply(action)
+        _print_line(out, state, line)
+
+
+@cli.group(cls=DungeoneerGroup)
+def archive() -> None:
+    """The archive of issued daily puzzles."""
+
+
+@archive.command(name="export")
+@archive_option
+@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json",
+              show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to a file (atomically).")
+@click.option("--force", is_flag=True, help="Replace an existing --out file.")
+def archive_export(archive_path, form, out, force) -> None:
+    """Every archived puzzle, as JSON or CSV.
+
+    Example: dungeoneer archive export --format csv --out dailies.csv
+    """
+    from engine.files import write_atomic
+    from generator.archive import Archive, default_path
+
+    path = Path(archive_path) if archive_path else default_path()
+    if not path.exists():
+        raise DungeoneerError("no archive here yet (`dungeoneer daily` starts one)",
+                              file=str(path))
+    with Archive(path) as opened:
+        text = opened.export(form)
+    if out:
+        write_atomic(out, text, overwrite=force)
+    else:
+        click.echo(text, nl=False)
+
+
+# ----------------------------------------------------------------------------- generate
+
+@cli.command()
+@click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to make.")
+@click.option("--rating", "level", type=click.IntRange(1, 5), help="Only puzzles of this level.")
+@click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes; the puzzles do not depend on it.")
+@click.option("--first-seed", type=SEED, default=1, show_default=True,
+              help="Candidate i is the deal of this seed plus i.")
+@click.option("--max-tries", type=click.IntRange(min=1),
+              help="Candidates to try before giving up (default: 50 per puzzle).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the JSON lines to a file (atomically) instead of the screen.")
+@click.option("--force", is_flag=True, help="Replace an existing --out file.")
+def generate(count, level, hero, workers, first_seed, max_tries, out, force) -> None:
+    """A batch of winnable, rated puzzles as JSON lines (one puzzle per line), made in parallel.
+
+    Example: dungeoneer generate --count 20 --rating 3 --workers 2 --out puzzles.jsonl
+    """
+    from engine.files import write_atomic
+    from generator.batch import TRIES_PER_PUZZLE
+    from generator.batch import generate as make_batch
+
+    if out and Path(out).exists() and not force:
+        raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
+                              "replace it", file=out)
+    err = Console(file=sys.stderr, highlight=False)
+    limit = max_tries or TRIES_PER_PUZZLE * count
+    if err.is_terminal:
+        with Progress(SpinnerColumn(), TextColumn("{task.fields[found]}/{task.total} puzzles"),
+                      BarColumn(), TextColumn("{task.fields[tried]} candidates tried"),
+                      TimeElapsedColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("generate", total=count, found=0, tried=0)
+            puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
+                                 workers=workers, max_tries=limit,
+                                 progress=lambda found, tried: bar.update(
+                                     task, completed=found, found=found, tried=tried))
+    else:
+        puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
+                             workers=workers, max_tries=limit)
+    text = "".join(json.dumps(p, sort_keys=True) + "\n" for p in puzzles)
+    if out:
+        write_atomic(out, text, overwrite=force)
+        err.print(f"{len(puzzles)} puzzles written to {out}.")
+    else:
+        click.echo(text, nl=False)
 
 
 def main() -> None:

@@ -1,0 +1,103 @@
+"""Batches of winnable, rated puzzles, generated in parallel processes.
+
+Candidate i is the deal of seed `first_seed + i` with the given hero (or the front faces in
+turn). Candidates are rated in worker processes but taken strictly in candidate order, so the same
+arguments give the same puzzles whatever the number of workers. The search for candidates is
+bounded (`max_tries`): a level that no candidate reaches ends with a clear message, never a hang.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from multiprocessing import get_context
+
+from engine.errors import DungeoneerError
+from engine.puzzle_dungeon import PuzzleDungeon
+from generator.codes import layout_code, short_code
+from generator.daily import DAILY_HEROES, state_texts
+from generator.rating import SOLVE_POSITIONS, rate
+
+TRIES_PER_PUZZLE = 50
+"""The default bound on candidates: this many per puzzle asked for."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One candidate to rate."""
+
+    index: int
+    hero: str
+    seed: int
+    positions: int
+
+
+def rate_candidate(job: Job) -> dict | None:
+    """The puzzle of one candidate as a JSON-ready dict, or None if it is not won."""
+    game = PuzzleDungeon(hero=job.hero)
+    state = game.new_initial_state(seed=job.seed)
+    rating = rate(state, positions=job.positions)
+    if rating.level is None:
+        return None
+    return {"code": short_code(game, job.seed).text(),
+            "layout_code": layout_code(game, job.seed).text(), "hero": game.hero.name,
+            "seed": job.seed, **{k: v for k, v in rating.to_json().items() if k != "status"},
+            "line": state_texts(state, rating.answer.line), "candidate": job.index}
+
+
+def jobs(first_seed: int, hero: str | None, positions: int) -> Iterator[Job]:
+    """The candidates in order."""
+    index = 0
+    while True:
+        chosen = hero or DAILY_HEROES[index % len(DAILY_HEROES)]
+        yield Job(index, chosen, first_seed + index, positions)
+        index += 1
+
+
+def generate(count: int, *, level: int | None = None, hero: str | None = None,
+             first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
+             positions: int = SOLVE_POSITIONS,
+             progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """`count` winnable puzzles (at `level`, if given), in candidate order. `progress(found,
+    tried)` is called after each candidate. Raises DungeoneerError if `max_tries` candidates
+    (default 50 per puzzle) don't give enough."""
+    if count < 1:
+        raise DungeoneerError(f"--count must be at least 1, not {count}")
+    if hero is not None:
+        hero = PuzzleDungeon(hero=hero).hero.name  # an unknown hero fails here, in one message
+    limit = max_tries if max_tries is not None else TRIES_PER_PUZZLE * count
+    candidates = (job for job, _ in zip(jobs(first_seed, hero, positions), range(limit),
+                                        strict=False))
+    found: list[dict] = []
+    tried = 0
+    with _pool(workers) as pool:
+        results = pool.imap(rate_candidate, candidates, chunksize=1) if pool else map(
+            rate_candidate, candidates)
+        for puzzle in results:
+            tried += 1
+            if puzzle is not None and (level is None or puzzle["level"] == level):
+                found.append(puzzle)
+            if progress is not None:
+                progress(len(found), tried)
+            if len(found) == count:
+                return found
+    wanted = f"at level {level}" if level is not None else "winnable"
+    raise DungeoneerError(f"only {len(found)} of the first {tried} candidates are {wanted}; "
+                          f"{count} were asked for. Raise --max-tries or ask for another level")
+
+
+class _NoPool:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+def _pool(workers: int):
+    if workers < 1:
+        raise DungeoneerError(f"--workers must be at least 1, not {workers}")
+    if workers == 1:
+        return _NoPool()
+    # 'spawn' behaves alike on every platform and does not copy the parent's open files.
+    return get_context("spawn").Pool(workers)

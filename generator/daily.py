@@ -1,0 +1,129 @@
+"""Daily puzzles: the same winnable, rated deal for everyone on a date, on every machine.
+
+A day's candidates come from a cryptographic hash of the date: candidate i of 2026-11-29 is the
+first 8 bytes (big-endian) of SHA-256("dungeoneer puzzle-dungeon daily 2026-11-29 #i") as the seed,
+and byte 8 picks the hero among `DAILY_HEROES`. Candidates are tried in order; the first one that
+is won and rates at the day's level (by weekday: `DEFAULT_LEVELS`) is the puzzle. A candidate the
+solver can't decide within its budget is skipped, never published.
+
+Budgets are counted in positions, not seconds, so a slow machine and a fast one skip the same
+candidates and publish the same puzzle.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+
+from engine.errors import DungeoneerError
+from engine.puzzle_dungeon import PuzzleDungeon
+from generator.codes import layout_code, short_code
+from generator.rating import (
+    CUT_POINTS,
+    SOLVE_POSITIONS,
+    eager_wins,
+    level_of,
+    rate,
+    score_of_wins,
+)
+
+GENERATOR_VERSION = "1"
+"""Bump when a change would alter the puzzle of any date; archived dates are never regenerated."""
+DAILY_HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist")
+"""The front faces: a Skull face's deal is rarely decided within a daily budget."""
+DEFAULT_LEVELS = (1, 2, 2, 3, 3, 4, 5)
+"""The day's level, Monday to Sunday: gentle at the start of the week, fiendish on Sunday."""
+MAX_CANDIDATES = 400
+"""Candidates tried for one day before giving up with a message."""
+
+
+@dataclass(frozen=True)
+class Daily:
+    """One day's puzzle, as published and archived."""
+
+    date: str
+    hero: str
+    seed: int
+    code: str
+    layout_code: str
+    level: int
+    score: float
+    features: dict
+    line: tuple[str, ...]
+    candidate: int
+    generator_version: str = GENERATOR_VERSION
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """Everything about the puzzle, for programs and the archive."""
+        return {"date": self.date, "hero": self.hero, "seed": self.seed, "code": self.code,
+                "layout_code": self.layout_code, "level": self.level,
+                "score": round(self.score, 4), "features": self.features,
+                "line": list(self.line), "candidate": self.candidate,
+                "generator_version": self.generator_version}
+
+
+def parse_date(text: str) -> dt.date:
+    """A date written YYYY-MM-DD; a DungeoneerError otherwise."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise DungeoneerError(f"a date is written YYYY-MM-DD, like 2026-11-29, not {text!r}",
+                              text=text) from None
+
+
+def parse_levels(text: str) -> tuple[int, ...]:
+    """Seven levels, Monday to Sunday, written '1,2,2,3,3,4,5'."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 7 or not all(p.isdigit() and 1 <= int(p) <= 5 for p in parts):
+        raise DungeoneerError("the levels are seven numbers from 1 to 5, Monday to Sunday, like "
+                              f"1,2,2,3,3,4,5; got {text!r}", text=text)
+    return tuple(int(p) for p in parts)
+
+
+def candidate(day: dt.date, index: int) -> tuple[str, int]:
+    """Candidate `index` of the day: (hero, seed)."""
+    digest = hashlib.sha256(f"dungeoneer puzzle-dungeon daily {day.isoformat()} #{index}"
+                            .encode()).digest()
+    seed = int.from_bytes(digest[:8], "big")
+    return DAILY_HEROES[digest[8] % len(DAILY_HEROES)], seed
+
+
+def level_for(day: dt.date, levels: tuple[int, ...] = DEFAULT_LEVELS) -> int:
+    """The level the day's puzzle must have."""
+    return levels[day.weekday()]
+
+
+def make_daily(day: dt.date, *, levels: tuple[int, ...] = DEFAULT_LEVELS,
+               positions: int = SOLVE_POSITIONS, max_candidates: int = MAX_CANDIDATES,
+               cut_points: tuple[float, ...] = CUT_POINTS) -> Daily:
+    """Generate the puzzle of `day` (the archive decides whether it is generated at all)."""
+    wanted = level_for(day, levels)
+    for index in range(max_candidates):
+        hero, seed = candidate(day, index)
+        game = PuzzleDungeon(hero=hero)
+        state = game.new_initial_state(seed=seed)
+        eager = eager_wins(state)
+        if level_of(score_of_wins(eager), cut_points) != wanted:
+            continue  # if won, it rates at another level: no need to solve it
+        rating = rate(state, seconds=None, positions=positions, cut_points=cut_points,
+                      eager=eager)
+        if rating.level != wanted:
+            continue
+        return Daily(date=day.isoformat(), hero=game.hero.name, seed=seed,
+                     code=short_code(game, seed).text(),
+                     layout_code=layout_code(game, seed).text(), level=rating.level,
+                     score=rating.score, features=rating.features,
+                     line=tuple(state_texts(state, rating.answer.line)), candidate=index)
+    raise DungeoneerError(f"no candidate of {day.isoformat()} among the first {max_candidates} "
+                          f"is winnable at level {wanted}; raise the limit or change the levels")
+
+
+def state_texts(state, line) -> list[str]:
+    """The line's actions as a record writes them."""
+    texts = []
+    for action in line:
+        texts.append(state.action_text(action))
+        state = state.apply(action)
+    return texts

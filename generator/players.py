@@ -1,0 +1,141 @@
+"""Player models for Puzzle Dungeon that do not look at the deck: what a person at the table knows.
+
+Two models, kept apart on purpose:
+
+- `eager_playout`: a player who attacks whenever it can, a monster the prey needs if there is one,
+  and picks everything else at random. The rating (`generator.rating`) counts how often such a
+  player wins a deal.
+- `CarefulPlayer`: a player with a plan (`docs/difficulty.md`): attack what the prey needs, free
+  the way to it, pay with the arsenal before the hand, deal only when nothing worth attacking is
+  in reach. It is used only to check the rating from outside, never inside it.
+
+Both read the position as the player sees it: the dungeon, the arsenal, the hand, the collected
+monsters and how many cards the deck holds; never the deck's order. Their random choices come from
+an `engine.rng.Stream`, so a seed replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from engine.protocol import Action
+from engine.puzzle_dungeon import PuzzleState
+from engine.puzzle_dungeon.constants import KING
+from engine.puzzle_dungeon.rules import payments, prey_progress
+from engine.rng import Stream
+
+MAX_ACTIONS = 2000
+"""A game longer than this is a loss (the engine ends every game far sooner; this is a guard)."""
+
+
+def eager_playout(state: PuzzleState, stream: Stream) -> bool:
+    """Play to the end as an eager player: an attack on a monster the prey needs if one is
+    legal, else any legal attack, else a deal; every choice at random. True if the game is
+    won."""
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            return state.won()
+        actions = state.legal_actions()
+        if not state.options:
+            attacks = [a for a in actions if a.kind == "attack"]
+            wanted = [a for a in attacks if _needed(state, state.columns[a.arg][-1])]
+            actions = wanted or attacks or actions
+        state = state.apply(actions[stream.below(len(actions))])
+    return False
+
+
+def _needed(state: PuzzleState, monster: int) -> bool:
+    """Whether collecting the monster (as it shows now) advances the prey."""
+    kind = state.rules.cards.monsters[monster].type
+    return any(have < need and (need_kind == kind or
+                                (need_kind == KING and state.kings >> monster & 1))
+               for need_kind, have, need in prey_progress(state))
+
+
+def win_share(state: PuzzleState, plays: int, seed: int, player=eager_playout) -> float:
+    """The share of `plays` games from `state` that `player` wins, its random choices seeded."""
+    stream = Stream(seed)
+    return sum(player(state, stream) for _ in range(plays)) / plays
+
+
+# ----------------------------------------------------------------------------- careful player
+
+HAND_COST = 3
+"""What paying a suit from the hand costs the careful player: a hand card pays any attack later."""
+WEAPON_COST = 2
+ARSENAL_COST = 0
+"""The front of the arsenal is paid first; using it frees the cards behind it."""
+YES_SHARE = 3
+"""Out of 4: how often the careful player takes an optional ability."""
+
+
+class CarefulPlayer:
+    """A blind player with a plan; `play(state, stream)` plays a game to the end."""
+
+    def __call__(self, state: PuzzleState, stream: Stream) -> bool:
+        return self.play(state, stream)
+
+    def play(self, state: PuzzleState, stream: Stream) -> bool:
+        """Play to the end; True if the game is won."""
+        for _ in range(MAX_ACTIONS):
+            if state.is_terminal():
+                return state.won()
+            state = state.apply(self.choose(state, stream))
+        return False
+
+    def choose(self, state: PuzzleState, stream: Stream) -> Action:
+        """The action to take here."""
+        actions = state.legal_actions()
+        if state.options:
+            return self._decide(state, actions, stream)
+        attacks = [a for a in actions if a.kind == "attack"]
+        scored = sorted(((self._attack_value(state, a), stream.below(1 << 30), a)
+                         for a in attacks), key=lambda t: (t[0], t[1]), reverse=True)
+        can_deal = any(a.kind == "deal" for a in actions)
+        if scored and (scored[0][0] > 0 or not can_deal):
+            return scored[0][2]
+        if can_deal:
+            return next(a for a in actions if a.kind == "deal")
+        return actions[stream.below(len(actions))]
+
+    # ------------------------------------------------------------------ attacks
+
+    def _attack_value(self, state: PuzzleState, action: Action) -> int:
+        """What attacking this column is worth: the prey it brings, less what paying costs."""
+        column = state.columns[action.arg]
+        target = column[-1]
+        worth = self._worth(state, target)
+        if worth <= 0 and len(column) > 1 and self._worth(state, column[-2]) > 0:
+            worth = 4  # it stands in front of a monster the prey needs
+        cheapest = min((self._payment_cost(p) for p in payments(state, target)), default=99)
+        return worth - cheapest
+
+    @staticmethod
+    def _worth(state: PuzzleState, monster: int) -> int:
+        monsters = state.rules.cards.monsters
+        kind = monsters[monster].type
+        worth = 0
+        for need_kind, have, need in prey_progress(state):
+            if have >= need:
+                continue
+            if need_kind == kind:
+                worth += 10
+            elif need_kind == KING:
+                worth += 10 if state.kings >> monster & 1 else 3
+        return worth
+
+    @staticmethod
+    def _payment_cost(payment) -> int:
+        return (HAND_COST * len(payment.hand) + WEAPON_COST * len(payment.weapons)
+                + ARSENAL_COST * len(payment.arsenal))
+
+    # ------------------------------------------------------------------ decisions
+
+    def _decide(self, state: PuzzleState, options: tuple[Action, ...], stream: Stream) -> Action:
+        kinds = {a.kind for a in options}
+        if kinds == {"pay"}:
+            costs = [(self._payment_cost(a.arg), stream.below(1 << 30), i)
+                     for i, a in enumerate(options)]
+            return options[min(costs)[2]]
+        if kinds == {"yes", "no"}:
+            wanted = "yes" if stream.below(4) < YES_SHARE else "no"
+            return next(a for a in options if a.kind == wanted)
+        return options[stream.below(len(options))]
