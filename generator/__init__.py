@@ -1,1 +1,2 @@
-"""Daily puzzles, difficulty ratings and the puzzle archive: issue 4. Nothing here yet."""
+"""Puzzles for Puzzle Dungeon: deal codes (`codes`), player models (`players`), difficulty ratings
+(`rating`), daily puzzles (`daily`), the puzzle archive (`archive`) and batches (`batch`)."""

@@ -79,7 +79,11 @@ class Archive:
     def _open(self) -> sqlite3.Connection:
         path = self.path
         if not path.exists():
-            self._create(path)
+            try:
+                self._create(path)
+            except OSError as exc:
+                raise ArchiveError(f"can't create an archive here ({exc.strerror})",
+                                   file=str(path)) from None
         if not path.is_file():
             raise ArchiveError("not a file", file=str(path))
         elif not _looks_like_sqlite(path):

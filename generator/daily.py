@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.errors import DungeoneerError
 from engine.puzzle_dungeon import PuzzleDungeon
@@ -53,7 +53,6 @@ class Daily:
     line: tuple[str, ...]
     candidate: int
     generator_version: str = GENERATOR_VERSION
-    extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         """Everything about the puzzle, for programs and the archive."""
