@@ -2,7 +2,10 @@
 (`engine.registry`), portable randomness (`engine.rng`) and game records (`engine.records`)."""
 
 from engine import registry
+from engine.dinky_dungeon.game import INFO as _DINKY_DUNGEON
+from engine.dinky_dungeon.game import make_dinky_dungeon as _make_dinky_dungeon
 from engine.puzzle_dungeon.game import INFO as _PUZZLE_DUNGEON
 from engine.puzzle_dungeon.game import make_puzzle_dungeon as _make_puzzle_dungeon
 
 registry.register(_PUZZLE_DUNGEON, _make_puzzle_dungeon)
+registry.register(_DINKY_DUNGEON, _make_dinky_dungeon)

@@ -231,6 +231,8 @@ def start(record: Record) -> tuple[Game, State]:
             raise _header_error(record, "players", f"{info.title} is for "
                                 f"{info.min_players} to {info.max_players} players")
         options = {k: v for k, v in record.header if k in info.options}
+        if players is not None and "players" in info.options:
+            options["players"] = players
         setup = {k: v for k, v in record.header if k in info.setup}
         try:
             game = registry.get_game(info.name, options, base_dir=base_dir)
