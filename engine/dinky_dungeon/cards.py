@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -46,7 +47,18 @@ class DinkyCards:
 
 
 def load_cards(path: str | Path | None = None) -> DinkyCards:
-    """Read and check the card file (the built-in one by default)."""
+    """Read and check the card file (the built-in one by default, read once)."""
+    if path is None:
+        return _builtin()
+    return _load(path)
+
+
+@functools.lru_cache(maxsize=1)
+def _builtin() -> DinkyCards:
+    return _load(None)
+
+
+def _load(path: str | Path | None) -> DinkyCards:
     if path is None:
         file = resources.files("seeds.dinky_dungeon").joinpath("cards.toml")
         where, text = "seeds/dinky_dungeon/cards.toml", file.read_text(encoding="utf-8")

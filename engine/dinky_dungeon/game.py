@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import rng
@@ -120,6 +120,8 @@ class DinkyState:
     declared: tuple[tuple[int, int], ...]
     """Reward values declared aloud (the Monk): public from then on."""
     over: bool
+    legal: tuple | None = field(default=None, compare=False, hash=False, repr=False)
+    """The legal actions, worked out on first use (not part of the position)."""
 
     # ------------------------------------------------------------------ protocol
 
@@ -133,7 +135,9 @@ class DinkyState:
         """The choices of the pending decision."""
         if self.over:
             return ()
-        return options(self, self.tasks[-1])
+        if self.legal is None:
+            object.__setattr__(self, "legal", options(self, self.tasks[-1]))
+        return self.legal
 
     def apply(self, action: Action, log: list[str] | None = None) -> DinkyState:
         """The state after `action`."""
@@ -181,7 +185,7 @@ class DinkyState:
 
     def with_chance(self, outcomes: Sequence[str]) -> DinkyState:
         """Queue explicit shuffle (or random pick) outcomes."""
-        return replace(self, forced=(*self.forced, *outcomes))
+        return replace(self, forced=(*self.forced, *outcomes), legal=None)
 
     def pending_chance(self) -> tuple[str, ...]:
         """Queued explicit outcomes not yet used."""
@@ -197,6 +201,7 @@ class DinkyState:
         data["seat"] = player
         data["hand"] = list(self.hands[player])
         data["rewards"] = list(self.rewards[player])
+        data["gained_this_turn"] = sum(self.gained) if player == self.active else 0
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -234,6 +239,8 @@ class Table:
     def __init__(self, **values) -> None:
         self.__dict__.update(values)
         self.log: list[str] | None = None
+        self.found: tuple[Action, ...] | None = None
+        """The options of the decision the run stopped at (the new state's legal actions)."""
 
     @classmethod
     def blank(cls, game: DinkyDungeon, stream: int | None) -> Table:
@@ -245,7 +252,8 @@ class Table:
 
     @classmethod
     def of(cls, state: DinkyState, log: list[str] | None) -> Table:
-        values = {f.name: getattr(state, f.name) for f in fields(state)}
+        values = dict(state.__dict__)
+        del values["legal"]
         values["hands"] = list(state.hands)
         values["rewards"] = list(state.rewards)
         values["tasks"] = list(state.tasks)
@@ -254,15 +262,15 @@ class Table:
         return table
 
     def freeze(self) -> DinkyState:
+        # Hands, rewards and discards are kept sorted as they change (they have no order).
         return DinkyState(
-            game=self.game, dungeon=tuple(self.dungeon),
-            dungeon_discard=tuple(sorted(self.dungeon_discard)),
-            adventurers=tuple(self.adventurers),
-            adventurer_discard=tuple(sorted(self.adventurer_discard)), row=tuple(self.row),
-            hands=tuple(tuple(sorted(h)) for h in self.hands),
-            rewards=tuple(tuple(sorted(r)) for r in self.rewards), gained=tuple(self.gained),
+            game=self.game, dungeon=tuple(self.dungeon), dungeon_discard=self.dungeon_discard,
+            adventurers=tuple(self.adventurers), adventurer_discard=self.adventurer_discard,
+            row=tuple(self.row), hands=tuple(self.hands), rewards=tuple(self.rewards),
+            gained=tuple(self.gained),
             active=self.active, turns=self.turns, tasks=tuple(self.tasks), stream=self.stream,
-            forced=tuple(self.forced), declared=tuple(self.declared), over=self.over)
+            forced=tuple(self.forced), declared=tuple(self.declared), over=self.over,
+            legal=() if self.over else self.found)
 
     def say(self, text: str) -> None:
         if self.log is not None:
@@ -331,7 +339,7 @@ class Table:
     def gain(self, seat: int, values: Sequence[int]) -> None:
         if not values:
             return
-        self.rewards[seat] = (*self.rewards[seat], *values)
+        self.rewards[seat] = tuple(sorted((*self.rewards[seat], *values)))
         if seat == self.active:
             self.gained = (*self.gained, *values)
         self.say(f"Seat {seat + 1} gains {len(values)} reward card(s).")
@@ -341,7 +349,7 @@ class Table:
         for v in values:
             rest.remove(v)
         self.rewards[seat] = tuple(rest)
-        self.dungeon_discard = (*self.dungeon_discard, *values)
+        self.dungeon_discard = tuple(sorted((*self.dungeon_discard, *values)))
 
     def targets(self, seat: int) -> list[int]:
         """The other players a Scapegoat-icon effect reaches: a player holding the Scapegoat
@@ -353,7 +361,8 @@ class Table:
             if "Scapegoat" in self.hands[other]:
                 hand = list(self.hands[other])
                 hand.remove("Scapegoat")
-                self.adventurer_discard = (*self.adventurer_discard, "Scapegoat")
+                self.adventurer_discard = tuple(sorted((*self.adventurer_discard,
+                                                        "Scapegoat")))
                 card = self.draw_adventurer()
                 if card is not None:
                     hand.append(card)
@@ -383,11 +392,13 @@ class Table:
                 if len(found) == 1 and task[0] not in ALWAYS_ASK:
                     self.choose(found[0])
                     continue
+                self.found = found
                 return
             self.tasks.pop()
             AUTOMATIC[task[0]](self, task)
 
     def choose(self, action: Action) -> None:
+        self.found = None
         task = self.tasks.pop()
         DECISIONS[task[0]](self, task, action)
 
@@ -422,7 +433,7 @@ def _perform(t: Table, task) -> None:
 
 
 def _discard_played(t: Table, task) -> None:
-    t.adventurer_discard = (*t.adventurer_discard, task[1])
+    t.adventurer_discard = tuple(sorted((*t.adventurer_discard, task[1])))
 
 
 def _refill(t: Table, task) -> None:
@@ -463,7 +474,7 @@ def _berserk_reveal(t: Table, task) -> None:
     if value >= 3:
         # Rewards gained this turn and still held (a Lord may have given one away).
         lost = tuple((Counter(t.gained) & Counter(t.rewards[seat])).elements())
-        t.dungeon_discard = (*t.dungeon_discard, value)
+        t.dungeon_discard = tuple(sorted((*t.dungeon_discard, value)))
         t.discard_rewards(seat, lost)
         t.gained = ()
         t.say(f"Lv. 3 or higher: every reward gained this turn ({len(lost)}) is discarded.")
@@ -591,7 +602,7 @@ def _discard_adventurer(t: Table, task, action: Action) -> None:
     hand = list(t.hands[seat])
     hand.remove(action.arg)
     t.hands[seat] = tuple(hand)
-    t.adventurer_discard = (*t.adventurer_discard, action.arg)
+    t.adventurer_discard = tuple(sorted((*t.adventurer_discard, action.arg)))
     t.say(f"Seat {seat + 1} discards the {action.arg}.")
     t.push(("discard_adventurer", seat, count - 1))
 
@@ -630,7 +641,7 @@ def _give(t: Table, task, action: Action) -> None:
     rest = list(t.rewards[seat])
     rest.remove(action.arg)
     t.rewards[seat] = tuple(rest)
-    t.rewards[target] = (*t.rewards[target], action.arg)
+    t.rewards[target] = tuple(sorted((*t.rewards[target], action.arg)))
     t.say(f"Seat {seat + 1} gives a reward to seat {target + 1}.")
 
 

@@ -46,7 +46,8 @@ def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
                    adventurer_discard=tuple(sorted(adventurer_discard)),
                    row=tuple(row), hands=tuple(tuple(sorted(h)) for h in hands),
                    rewards=tuple(tuple(sorted(r)) for r in rewards), gained=(), active=active,
-                   turns=0, tasks=tuple(tasks), forced=(), declared=(), over=False)
+                   turns=0, tasks=tuple(tasks), forced=(), declared=(), over=False,
+                   legal=None)
 
 
 def play(state: DinkyState, *texts: str, log: list[str] | None = None) -> DinkyState:
