@@ -230,43 +230,73 @@ def _choose(state: State, out: Console) -> Any:
             out.print(f"[red]{exc}[/red]")
 
 
+players_option = click.option("--players", type=click.IntRange(2, 4), default=2,
+                              show_default=True, help="Players (Dinky Dungeon).")
+bot_option = click.option("--bot", "bots", multiple=True,
+                          help="A bot for the next seat: random or greedy (or human). Give one "
+                               "per seat; seats left over are people at the terminal.")
+
+
 @cli.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(["puzzle-dungeon"]))
+@click.argument("game_name", metavar="GAME",
+                type=click.Choice(["puzzle-dungeon", "dinky-dungeon"]))
 @click.option("--seed", type=SEED, help="The deal (default: a random one, printed).")
 @hero_option
 @cards_option
+@players_option
+@bot_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Save the game as a record here (written when the game ends or you stop).")
 @click.option("--force", is_flag=True, help="Replace an existing record file.")
-def play(game_name: str, seed: int | None, hero: str, cards: str | None,
-         record_path: str | None, force: bool) -> None:
-    """Play a game at the terminal, choosing among the numbered legal actions.
+def play(game_name: str, seed: int | None, hero: str, cards: str | None, players: int,
+         bots: tuple[str, ...], record_path: str | None, force: bool) -> None:
+    """Play a game at the terminal, choosing among the numbered legal actions; bots can take
+    seats of Dinky Dungeon.
 
-    Example: dungeoneer play puzzle-dungeon --seed 42 --record my-game.rec
+    Examples: dungeoneer play puzzle-dungeon --seed 42 --record my-game.rec;
+    dungeoneer play dinky-dungeon --players 3 --bot greedy --bot greedy
     """
     number = seed if seed is not None else secrets.randbelow(10**9)
-    game = _puzzle_game(hero, cards)
     if record_path and Path(record_path).exists() and not force:
         raise DungeoneerError(f"{record_path} already exists; choose another name, or pass "
                               "--force to replace it", file=record_path)
-    state = game.new_initial_state(seed=number)
     out = console()
-    out.print(f"[bold]{game.info.title}[/bold], seed {number}, hero {game.hero.name}")
+    if game_name == "dinky-dungeon":
+        from engine.dinky_dungeon import DinkyDungeon
+
+        game = DinkyDungeon(players)
+        seats = _seat_bots(bots, players, number)
+        out.print(f"[bold]{game.info.title}[/bold], seed {number}, {players} players: "
+                  + ", ".join(f"seat {i + 1} {b.name if b else 'you'}"
+                              for i, b in enumerate(seats)))
+        header = {"players": players, "options": {}}
+    else:
+        game = _puzzle_game(hero, cards)
+        seats = [None]
+        out.print(f"[bold]{game.info.title}[/bold], seed {number}, hero {game.hero.name}")
+        header = {"players": None, "options": game.options()}
+    state = game.new_initial_state(seed=number)
     moves: list[str] = []
     while not state.is_terminal():
-        out.print(render.state_view(state))
-        if state.options:
-            out.print(f"[bold]{state.prompt()}[/bold]")
-        out.print(render.legal_list(state))
-        action = _choose(state, out)
-        if action is None:
-            out.print("Stopped.")
-            break
+        seat = state.current_player()
+        bot = seats[seat] if 0 <= seat < len(seats) else None
+        if bot is not None:
+            action = bot.choose(state)
+        else:
+            out.print(render.state_view(state, seat=seat if len(seats) > 1 else None))
+            if getattr(state, "options", None) or len(seats) > 1:
+                out.print(f"[bold]{state.prompt()}[/bold]")
+            out.print(render.legal_list(state))
+            action = _choose(state, out)
+            if action is None:
+                out.print("Stopped.")
+                break
         text = state.action_text(action)
         log: list[str] = []
         state = state.apply(action, log)
         moves.append(text)
-        out.print(f"[bold]> {text}[/bold]")
+        who = f"seat {seat + 1} " if len(seats) > 1 else ""
+        out.print(f"[bold]> {who}{text}[/bold]")
         for line in log:
             out.print(f"  {line}")
     outcome = state.outcome()
@@ -274,11 +304,22 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None,
         out.print(render.state_view(state))
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
     if record_path:
-        record = new_record(game.info.name, seed=number, options=game.options(),
-                            moves=tuple(moves))
+        record = new_record(game.info.name, seed=number, players=header["players"],
+                            options=header["options"], moves=tuple(moves))
         result = outcome.termination.value if outcome else "unfinished"
         save_record(record_path, record, comment=f"result: {result}", overwrite=force)
         out.print(f"Record saved to {record_path}.")
+
+
+def _seat_bots(names: tuple[str, ...], players: int, seed: int) -> list:
+    """One bot (or None for a person) per seat."""
+    from engine.dinky_dungeon.bots import make_bot
+
+    if len(names) > players:
+        raise click.UsageError(f"{len(names)} bots for {players} seats")
+    seats = [None if name == "human" else make_bot(name, seed * 8 + i)
+             for i, name in enumerate(names)]
+    return seats + [None] * (players - len(seats))
 
 
 # ----------------------------------------------------------------------------- replay
@@ -291,8 +332,15 @@ def _step_json(step: Step) -> dict[str, Any]:
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--step", "stepwise", is_flag=True,
               help="Show every move, what it did and the table after it.")
+@click.option("--then", "then_bot",
+              help="Finish a record that stops before the end with this bot in every seat "
+                   "(Dinky Dungeon: random or greedy).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="With --then: save the finished game as a record here.")
+@click.option("--force", is_flag=True, help="Replace an existing --out file.")
 @json_option
-def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
+def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | None,
+                   force: bool, as_json: bool) -> None:
     """Replay a game record of any registered game and show how it ends.
 
     Stops at the first bad line: the file, the line, what it says, why, and (for an illegal
@@ -301,7 +349,7 @@ def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
     Example: dungeoneer replay seeds/puzzle_dungeon/examples/rogue-win.rec --step
     """
     record = load_record(path)
-    out = console()
+    out_path, out = out, console()
     interactive = stepwise and not as_json and sys.stdin.isatty()
 
     def show(step: Step) -> None:
@@ -315,9 +363,15 @@ def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
             click.pause()
 
     state, steps = replay(record, keep_log=stepwise or as_json, on_step=show)
+    finished: list[str] = []
+    if then_bot:
+        state, finished = _finish_with_bots(record, state, then_bot, out_path, force)
+    elif out_path:
+        raise click.UsageError("--out goes with --then")
     outcome = state.outcome()
     if as_json:
         _echo_json({"game": record.game_name, "file": path, "moves": len(steps),
+                    "finished_by_bot": finished,
                     "steps": [_step_json(s) for s in steps] if stepwise else None,
                     "state": state.to_json(),
                     "outcome": outcome.to_json() if outcome else None})
@@ -325,11 +379,98 @@ def replay_command(path: str, stepwise: bool, as_json: bool) -> None:
     if not stepwise:
         out.print(render.state_view(state))
     out.print(f"{len(steps)} moves replayed.")
+    if finished:
+        out.print(f"{len(finished)} more moves by {then_bot}: {'; '.join(finished)}")
     if outcome is None:
         out.print("The game is not over." + (f" Waiting for: {state.prompt()}"
                                              if getattr(state, "options", None) else ""))
     else:
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+
+
+def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
+                      force: bool) -> tuple[Any, list[str]]:
+    """Play a record's game to the end with `bot_name` in every seat; save it to `out`."""
+    if record.game_name != "dinky-dungeon":
+        raise DungeoneerError(f"there are no bots for {record.game_name}; --then is for "
+                              "dinky-dungeon", text=bot_name)
+    from engine.dinky_dungeon.bots import make_bot
+
+    if out and Path(out).exists() and not force:
+        raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
+                              "replace it", file=out)
+    seed = int(record.get("seed") or 0)
+    bots = [make_bot(bot_name, seed * 8 + i) for i in range(state.game.players)]
+    moves: list[str] = []
+    while not state.is_terminal():
+        action = bots[state.current_player()].choose(state)
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+    if out:
+        finished = record.with_moves((*record.moves, *(Move(m) for m in moves)))
+        save_record(out, finished, comment=f"finished by the {bot_name} bot", overwrite=force)
+    return state, moves
+
+
+# ----------------------------------------------------------------------------- simulate
+
+@cli.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(["dinky-dungeon"]))
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@players_option
+@click.option("--bot", "bots", multiple=True, default=("greedy",), show_default=True,
+              help="Bots by seat (repeated to fill the seats; the seating turns one seat per "
+                   "game): random or greedy.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Game i uses seed + i.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@json_option
+def simulate(game_name, games, players, bots, seed, workers, as_json) -> None:
+    """Play many bot games and report per seat and per strategy: win share with a 95% Wilson
+    interval, mean score, game length, and each adventurer's effect on winning.
+
+    Example: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot random
+    """
+    from engine.dinky_dungeon.simulate import simulate as run
+
+    err = Console(file=sys.stderr, highlight=False)
+    if err.is_terminal and not as_json:
+        with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/"
+                      "{task.total} games"), TimeElapsedColumn(), console=err,
+                      transient=True) as bar:
+            task = bar.add_task("games", total=games)
+            report = run(games, players=players, bots=bots, seed=seed, workers=workers,
+                         progress=lambda n: bar.update(task, completed=n))
+    else:
+        report = run(games, players=players, bots=bots, seed=seed, workers=workers)
+    if as_json:
+        _echo_json(report)
+        return
+    _print_simulation(console(), report)
+
+
+def _interval(entry: dict) -> str:
+    low, high = entry["wilson95"]
+    return f"{entry['share']:.1%} ({low:.1%}-{high:.1%})"
+
+
+def _print_simulation(out: Console, report: dict) -> None:
+    from rich.table import Table
+
+    out.print(f"[bold]{report['games']} games, {report['players']} players[/bold]; turns: mean "
+              f"{report['turns']['mean']}, {report['turns']['min']}-{report['turns']['max']}. "
+              "Win shares with 95% Wilson intervals; a shared win counts for each winner.")
+    table = Table("", "win share", "mean score", "games")
+    for seat in report["seats"]:
+        table.add_row(f"seat {seat['seat']}", _interval(seat), f"{seat['mean_score']:.2f}",
+                      str(seat["games"]))
+    for name, entry in report["strategies"].items():
+        table.add_row(name, _interval(entry), f"{entry['mean_score']:.2f}", str(entry["games"]))
+    out.print(table)
+    cards = Table("adventurer", "played it: win share", "did not", "difference")
+    for name, entry in report["adventurers"].items():
+        cards.add_row(name, _interval(entry["played"]), _interval(entry["not_played"]),
+                      f"{entry['difference']:+.1%}")
+    out.print(cards)
 
 
 # ----------------------------------------------------------------------------- solve

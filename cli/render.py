@@ -110,10 +110,35 @@ def puzzle_state(state: PuzzleState, *, show_deck: bool = False) -> Group:
     return Group(dungeon_table(state), zones(state, show_deck))
 
 
-def state_view(state: State, *, show_deck: bool = False) -> RenderableType:
+def dinky_state(state, seat: int | None = None) -> RenderableType:
+    """A Dinky Dungeon table: as `seat` sees it, or everything (seat None: a replay)."""
+    lines = Text()
+    lines.append(f"Dinky Dungeon, {state.game.players} players, target {state.game.target}; "
+                 f"turn {state.turns + 1}, seat {state.active + 1} to play\n", style="bold")
+    lines.append(f"Row          {', '.join(state.row) or '-'}\n")
+    lines.append(f"Decks        dungeon {len(state.dungeon)}, adventurers "
+                 f"{len(state.adventurers)}\n")
+    lines.append(f"Discards     dungeon {' '.join(map(str, state.dungeon_discard)) or '-'}; "
+                 f"adventurers {', '.join(state.adventurer_discard) or '-'}\n")
+    for other in range(state.game.players):
+        shown = seat is None or other == seat
+        hand = ", ".join(state.hands[other]) if shown else f"{len(state.hands[other])} cards"
+        rewards = (f"{' '.join(map(str, state.rewards[other])) or '-'} "
+                   f"(total {sum(state.rewards[other])})" if shown
+                   else f"{len(state.rewards[other])} cards")
+        lines.append(f"Seat {other + 1}       hand: {hand}; rewards: {rewards}\n")
+    return lines
+
+
+def state_view(state: State, *, show_deck: bool = False,
+               seat: int | None = None) -> RenderableType:
     """Any game's state (games without a drawing of their own show their JSON view)."""
     if isinstance(state, PuzzleState):
         return puzzle_state(state, show_deck=show_deck)
+    from engine.dinky_dungeon import DinkyState
+
+    if isinstance(state, DinkyState):
+        return dinky_state(state, seat)
     import json
     return Text(json.dumps(state.view(0), indent=2))
 

@@ -1,0 +1,122 @@
+"""Dinky Dungeon simulations: many bot games, in parallel processes, summarised with intervals.
+
+Game i is seeded with `seed + i`, and its bots sit rotated by i seats (the strategy list turns one
+seat per game), so a strategy's figures are not its seat's and a seat's figures are not one
+strategy's. A game's result does not depend on the worker that plays it, so the report does not
+depend on the worker count.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from multiprocessing import get_context
+
+from engine.dinky_dungeon.bots import make_bot
+from engine.dinky_dungeon.game import DinkyDungeon
+from engine.stats import wilson
+
+MAX_ACTIONS = 10_000
+
+
+def play_game(job: tuple[int, tuple[str, ...], int]) -> dict:
+    """One game: (players, bot per seat, seed) -> scores, winners, turns, and the adventurers
+    each seat played."""
+    players, bots, seed = job
+    state = DinkyDungeon(players).new_initial_state(seed=seed)
+    seats = [make_bot(name, seed * 8 + i) for i, name in enumerate(bots)]
+    played: list[set[str]] = [set() for _ in range(players)]
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        action = seats[seat].choose(state)
+        if action.kind == "play":
+            played[seat].add(action.arg)
+        state = state.apply(action)
+    else:
+        raise AssertionError(f"game {seed} did not end")
+    outcome = state.outcome()
+    return {"seed": seed, "bots": list(bots), "scores": list(outcome.scores),
+            "winners": list(outcome.winners), "turns": state.turns,
+            "played": [sorted(p) for p in played]}
+
+
+def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
+    """The bots of game `game`, seat by seat: the list (repeated to fill the seats) turned by
+    `game` seats."""
+    filled = [bots[i % len(bots)] for i in range(players)]
+    turn = game % players
+    return tuple(filled[turn:] + filled[:turn])
+
+
+def simulate(games: int, *, players: int, bots: Sequence[str], seed: int = 1,
+             workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
+    """Play `games` games and summarise them (see `summarise`)."""
+    for name in bots:
+        make_bot(name)  # an unknown name fails here, in one message
+    jobs = [(players, seating(bots, players, i), seed + i) for i in range(games)]
+    results: list[dict] = []
+    if workers > 1:
+        with get_context("spawn").Pool(workers) as pool:
+            for result in pool.imap(play_game, jobs, chunksize=16):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results))
+    else:
+        for job in jobs:
+            results.append(play_game(job))
+            if progress is not None:
+                progress(len(results))
+    return summarise(results, players)
+
+
+def _share(wins: int, trials: int) -> dict:
+    low, high = wilson(wins, trials) if trials else (0.0, 0.0)
+    return {"wins": wins, "games": trials, "share": round(wins / trials, 4) if trials else None,
+            "wilson95": [round(low, 4), round(high, 4)]}
+
+
+def summarise(results: list[dict], players: int) -> dict:
+    """Per seat and per strategy: win share with a 95% Wilson interval (a shared win counts as
+    a win for each winner), mean score; game length; and for each adventurer, the win share of
+    seats that played it against seats that did not."""
+    by_seat = [{"wins": 0, "games": 0, "score": 0} for _ in range(players)]
+    by_bot: dict[str, dict] = defaultdict(lambda: {"wins": 0, "games": 0, "score": 0})
+    with_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    without_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    names = set()
+    for r in results:
+        for p in r["played"]:
+            names.update(p)
+    turns = [r["turns"] for r in results]
+    for r in results:
+        for seat in range(players):
+            won = seat in r["winners"]
+            for entry in (by_seat[seat], by_bot[r["bots"][seat]]):
+                entry["wins"] += won
+                entry["games"] += 1
+                entry["score"] += r["scores"][seat]
+            for name in names:
+                tally = with_card[name] if name in r["played"][seat] else without_card[name]
+                tally[0] += won
+                tally[1] += 1
+    report = {
+        "games": len(results), "players": players,
+        "seats": [{"seat": i + 1, **_share(s["wins"], s["games"]),
+                   "mean_score": round(s["score"] / max(1, s["games"]), 3)}
+                  for i, s in enumerate(by_seat)],
+        "strategies": {name: {**_share(s["wins"], s["games"]),
+                              "mean_score": round(s["score"] / max(1, s["games"]), 3)}
+                       for name, s in sorted(by_bot.items())},
+        "turns": {"mean": round(sum(turns) / max(1, len(turns)), 2),
+                  "min": min(turns, default=0), "max": max(turns, default=0)},
+        "adventurers": {},
+    }
+    for name in sorted(names):
+        played, not_played = _share(*with_card[name]), _share(*without_card[name])
+        effect = (None if played["share"] is None or not_played["share"] is None
+                  else round(played["share"] - not_played["share"], 4))
+        report["adventurers"][name] = {"played": played, "not_played": not_played,
+                                       "difference": effect}
+    return report
