@@ -74,5 +74,12 @@ def conserved(state: DinkyState) -> bool:
 
 
 def _in_play(state: DinkyState) -> list[str]:
-    """Cards being played (between leaving the hand and reaching the discard)."""
-    return [task[1] for task in state.tasks if task[0] == "discard_played"]
+    """Cards between places: being played (out of the hand, not yet in the discard), or dealt
+    at set up and waiting for the player to keep one."""
+    cards = []
+    for task in state.tasks:
+        if task[0] == "discard_played":
+            cards.append(task[1])
+        elif task[0] == "keep":
+            cards.extend(task[2])
+    return cards

@@ -1,0 +1,86 @@
+"""Dinky Dungeon properties over random legal play: every card somewhere exactly once, states
+never change, a seat's view never shows another seat's hidden cards, records round-trip."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.dinky_dungeon import DinkyDungeon
+from engine.records import dumps, new_record, parse_record, replay
+from engine.rng import Stream
+from tests.dinky_dungeon.helpers import conserved
+
+games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
+
+
+def random_game(players: int, seed: int, choices: int):
+    """Every state of a random game, and its actions as text."""
+    stream = Stream(choices)
+    state = DinkyDungeon(players).new_initial_state(seed=seed)
+    states, moves = [state], []
+    while not state.is_terminal():
+        action = stream.choice(state.legal_actions())
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+        states.append(state)
+    return states, moves
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_every_card_is_somewhere_exactly_once(game):
+    states, _ = random_game(*game)
+    for state in states:
+        assert conserved(state)
+        for zone in (*state.hands, *state.rewards, state.dungeon_discard,
+                     state.adventurer_discard):
+            assert list(zone) == sorted(zone)  # zones without order are kept sorted
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_states_never_change(game):
+    players, seed, choices = game
+    stream = Stream(choices)
+    state = DinkyDungeon(players).new_initial_state(seed=seed)
+    while not state.is_terminal():
+        before = json.dumps(state.to_json(), sort_keys=True)
+        state.apply(stream.choice(state.legal_actions()))
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        state = state.apply(stream.choice(state.legal_actions()))
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_a_seats_view_never_shows_hidden_cards_of_others(game):
+    """Two positions that differ only in another seat's hand and rewards (same counts) look the
+    same from this seat."""
+    states, _ = random_game(*game)
+    for state in states[:: max(1, len(states) // 8)]:
+        players = state.game.players
+        for seat in range(players):
+            view = state.view(seat)
+            assert view["hand"] == list(state.hands[seat])
+            assert view["rewards"] == list(state.rewards[seat])
+            others = [o for o in range(players) if o != seat]
+            for other in others:
+                # What the view holds about another seat: counts only.
+                assert view["hand_counts"][other] == len(state.hands[other])
+                assert view["reward_counts"][other] == len(state.rewards[other])
+            assert "hands" not in view and "dungeon" not in view and "adventurers" not in view
+            assert set(view) == {*state.view(others[0])}
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_records_round_trip(game):
+    players, seed, choices = game
+    states, moves = random_game(players, seed, choices)
+    record = new_record("dinky-dungeon", seed=seed, players=players, options={},
+                        moves=tuple(moves))
+    text = dumps(record)
+    again = parse_record(text)
+    assert again == record
+    end, _steps = replay(again)
+    assert end == states[-1]
