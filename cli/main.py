@@ -152,9 +152,9 @@ def games(as_json: bool) -> None:
         out.print(f"[bold]{info.name}[/bold]  {info.title}, {players} player(s): {info.summary}")
         for name, text in info.options.items():
             out.print(f"    option {name}: {text}")
-    if infos and infos[0].name == "puzzle-dungeon":
-        heroes = ", ".join(h.name for h in make_puzzle_dungeon({}).cards.heroes)
-        out.print(f"    heroes: {heroes}")
+        if info.name == "puzzle-dungeon":
+            heroes = ", ".join(h.name for h in make_puzzle_dungeon({}).cards.heroes)
+            out.print(f"    heroes: {heroes}")
 
 
 # ----------------------------------------------------------------------------- deal
@@ -292,11 +292,14 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
                 out.print("Stopped.")
                 break
         text = state.action_text(action)
+        # A bot's hidden choices are not shown to the people at the table.
+        shown = (state.public_action_text(action) if bot is not None and any(
+            b is None for b in seats) else text)
         log: list[str] = []
         state = state.apply(action, log)
         moves.append(text)
         who = f"seat {seat + 1} " if len(seats) > 1 else ""
-        out.print(f"[bold]> {who}{text}[/bold]")
+        out.print(f"[bold]> {who}{shown}[/bold]")
         for line in log:
             out.print(f"  {line}")
     outcome = state.outcome()

@@ -19,8 +19,10 @@ def test_games_lists_the_registered_games():
     result = run("games")
     assert result.exit_code == 0
     assert "puzzle-dungeon" in result.output and "Rogue" in result.output
-    data = json.loads(run("games", "--json").output)
-    assert data[0]["name"] == "puzzle-dungeon" and data[0]["players"] == [1, 1]
+    data = {g["name"]: g for g in json.loads(run("games", "--json").output)}
+    assert data["puzzle-dungeon"]["players"] == [1, 1]
+    assert data["dinky-dungeon"]["players"] == [2, 4] and data["dinky-dungeon"][
+        "hidden_information"]
 
 
 def test_deal_draws_the_table():

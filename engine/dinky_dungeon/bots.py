@@ -10,6 +10,8 @@ discards.
 
 from __future__ import annotations
 
+import functools
+
 from engine.dinky_dungeon.game import DinkyState
 from engine.protocol import Action
 from engine.rng import Stream
@@ -76,21 +78,36 @@ class Seen:
 
     def __init__(self, view: dict) -> None:
         self.view = view
-        left = dict(LEVELS)
-        for v in view["rewards"]:
-            left[v] -= 1
-        for v in view["dungeon_discard"]:
-            left[v] -= 1
-        self.unseen = left
+
+    @functools.cached_property
+    def unseen(self) -> dict[int, int]:
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
-        total = sum(left.values())
-        self.total = total
-        self.mean = sum(v * n for v, n in left.items()) / total if total else 0.0
-        seat = view["seat"]
-        self.others = [i for i in range(view["players"]) if i != seat]
-        counts = view["reward_counts"]
-        self.behind = any(counts[i] > counts[seat] for i in self.others)
+        left = dict(LEVELS)
+        for v in self.view["rewards"]:
+            left[v] -= 1
+        for v in self.view["dungeon_discard"]:
+            left[v] -= 1
+        return left
+
+    @functools.cached_property
+    def total(self) -> int:
+        return sum(self.unseen.values())
+
+    @functools.cached_property
+    def mean(self) -> float:
+        """The mean level of the unseen dungeon cards."""
+        return sum(v * n for v, n in self.unseen.items()) / self.total if self.total else 0.0
+
+    @functools.cached_property
+    def others(self) -> list[int]:
+        seat = self.view["seat"]
+        return [i for i in range(self.view["players"]) if i != seat]
+
+    @functools.cached_property
+    def behind(self) -> bool:
         """Whether another player holds more reward cards (the Fighter's condition)."""
+        counts = self.view["reward_counts"]
+        return any(counts[i] > counts[self.view["seat"]] for i in self.others)
 
     def berserk_gain(self) -> float:
         """What revealing once more is worth: the mean safe card, less the chance of a Lv. 3+

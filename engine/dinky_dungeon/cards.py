@@ -36,10 +36,16 @@ class DinkyCards:
 
     def named(self, name: str) -> Adventurer:
         """The adventurer with this name (case does not matter)."""
-        for adventurer in self.adventurers:
-            if adventurer.name.lower() == name.lower():
-                return adventurer
-        raise KeyError(name)
+        found = self._by_name.get(name) or self._by_name.get(name.lower())
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Adventurer]:
+        table = {a.name: a for a in self.adventurers}
+        table.update({a.name.lower(): a for a in self.adventurers})
+        return table
 
     def adventurer_deck(self) -> tuple[str, ...]:
         """Every adventurer card, copies included, in the file's order."""

@@ -170,6 +170,15 @@ class DinkyState:
             return action.kind
         return f"{action.kind} {action.arg}"
 
+    def public_action_text(self, action: Action) -> str:
+        """The action as the other players see it: which adventurer was kept at set up, which
+        rewards a Magician's target keeps and which reward the Lord gives stay hidden."""
+        hidden = {"keep": "keeps an adventurer", "keep-reward": "keeps a reward",
+                  "give": "gives a reward"}
+        if action.kind in hidden:
+            return hidden[action.kind]
+        return self.action_text(action)
+
     def parse_action(self, text: str) -> Action:
         """The legal action the text names."""
         words = text.split()

@@ -86,3 +86,10 @@ def test_simulate_reports_intervals_and_does_not_depend_on_workers():
 def test_unknown_bots_are_one_clear_error():
     result = run("play", "dinky-dungeon", "--bot", "genius")
     assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
+
+
+def test_a_bots_hidden_choices_are_not_shown_to_a_person():
+    result = run("play", "dinky-dungeon", "--bot", "human", "--bot", "greedy", "--seed", "4",
+                 input="1\n" * 300)
+    assert "> seat 2 keeps an adventurer" in result.output
+    assert "> seat 2 keep " not in result.output
