@@ -84,3 +84,27 @@ def test_records_round_trip(game):
     assert again == record
     end, _steps = replay(again)
     assert end == states[-1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_bots_decide_from_their_own_view_only(game):
+    """Changing what a seat can't see (the others' hands and reward values, the deck orders)
+    never changes what its bot does."""
+    from dataclasses import replace
+
+    from engine.dinky_dungeon.bots import make_bot
+
+    states, _ = random_game(*game)
+    for state in states[:-1:3]:
+        seat = state.current_player()
+        others_rewards = tuple(r if i == seat else tuple(sorted(4 - v + 1 for v in r))
+                               for i, r in enumerate(state.rewards))
+        others_hands = tuple(h if i == seat else tuple("Lord" for _ in h)
+                             for i, h in enumerate(state.hands))
+        hidden = replace(state, rewards=others_rewards, hands=others_hands,
+                         dungeon=tuple(reversed(state.dungeon)),
+                         adventurers=tuple(reversed(state.adventurers)))
+        assert hidden.view(seat) == state.view(seat)
+        for name in ("greedy", "random"):
+            assert make_bot(name, 5).choose(hidden) == make_bot(name, 5).choose(state)
