@@ -10,8 +10,6 @@ discards.
 
 from __future__ import annotations
 
-import functools
-
 from engine.dinky_dungeon.game import DinkyState
 from engine.protocol import Action
 from engine.rng import Stream
@@ -78,36 +76,20 @@ class Seen:
 
     def __init__(self, view: dict) -> None:
         self.view = view
-
-    @functools.cached_property
-    def unseen(self) -> dict[int, int]:
+        rewards, discard = view["rewards"], view["dungeon_discard"]
+        # list.count per level is far cheaper than Counter arithmetic (profiled).
+        self.unseen = {level: n - rewards.count(level) - discard.count(level)
+                       for level, n in LEVELS.items()}
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
-        left = dict(LEVELS)
-        for v in self.view["rewards"]:
-            left[v] -= 1
-        for v in self.view["dungeon_discard"]:
-            left[v] -= 1
-        return left
-
-    @functools.cached_property
-    def total(self) -> int:
-        return sum(self.unseen.values())
-
-    @functools.cached_property
-    def mean(self) -> float:
-        """The mean level of the unseen dungeon cards."""
-        return sum(v * n for v, n in self.unseen.items()) / self.total if self.total else 0.0
-
-    @functools.cached_property
-    def others(self) -> list[int]:
-        seat = self.view["seat"]
-        return [i for i in range(self.view["players"]) if i != seat]
-
-    @functools.cached_property
-    def behind(self) -> bool:
+        self.total = sum(self.unseen.values())
+        self.mean = (sum(v * n for v, n in self.unseen.items()) / self.total
+                     if self.total else 0.0)
+        seat, counts = view["seat"], view["reward_counts"]
+        self.others = [i for i in range(view["players"]) if i != seat]
+        self.behind = any(counts[i] > counts[seat] for i in self.others)
         """Whether another player holds more reward cards (the Fighter's condition)."""
-        counts = self.view["reward_counts"]
-        return any(counts[i] > counts[self.view["seat"]] for i in self.others)
+        self.values: dict[str, float] = {}
+        """card_value, per adventurer, worked out once per decision."""
 
     def berserk_gain(self) -> float:
         """What revealing once more is worth: the mean safe card, less the chance of a Lv. 3+
@@ -124,6 +106,13 @@ class Seen:
 def card_value(seen: Seen, name: str) -> float:
     """What playing the adventurer would bring this seat now, in reward points (a rough
     estimate; harm to the others counts half)."""
+    value = seen.values.get(name)
+    if value is None:
+        value = seen.values[name] = _card_value(seen, name)
+    return value
+
+
+def _card_value(seen: Seen, name: str) -> float:
     view, mean, others = seen.view, seen.mean, seen.others
     counts = view["reward_counts"]
     if name == "Scapegoat":
