@@ -4,8 +4,11 @@
 from engine import registry
 from engine.dinky_dungeon.game import INFO as _DINKY_DUNGEON
 from engine.dinky_dungeon.game import make_dinky_dungeon as _make_dinky_dungeon
+from engine.five_more_minutes.game import INFO as _FIVE_MORE_MINUTES
+from engine.five_more_minutes.game import make_five_more_minutes as _make_five_more_minutes
 from engine.puzzle_dungeon.game import INFO as _PUZZLE_DUNGEON
 from engine.puzzle_dungeon.game import make_puzzle_dungeon as _make_puzzle_dungeon
 
 registry.register(_PUZZLE_DUNGEON, _make_puzzle_dungeon)
 registry.register(_DINKY_DUNGEON, _make_dinky_dungeon)
+registry.register(_FIVE_MORE_MINUTES, _make_five_more_minutes)

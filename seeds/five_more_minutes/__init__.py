@@ -1,0 +1,1 @@
+"""5 More Minutes data: the dream cards, the special cards and the energy chips."""

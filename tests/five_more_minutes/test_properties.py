@@ -1,0 +1,56 @@
+"""5 More Minutes over random legal play: every card and chip somewhere exactly once, states
+never change, a seat's view never shows another seat's hand or blue values."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.five_more_minutes import FiveMoreMinutes
+from engine.rng import Stream
+
+games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
+                  st.sampled_from(["standard", "rookie"]))
+
+
+def in_limbo(state):
+    """Cards and chips between places: a card being played, a blue chip being swapped."""
+    cards = [t[2] for t in state.tasks if t[0] == "used"]
+    chips = [t[2] for t in state.tasks if t[0] == "hallu_receive"]
+    return cards, chips
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_cards_and_chips_are_conserved_and_states_never_change(game):
+    players, seed, choices, variant = game
+    stream = Stream(choices)
+    state = FiveMoreMinutes(players, variant).new_initial_state(seed=seed)
+    while not state.is_terminal():
+        cards, chips = in_limbo(state)
+        held = sorted([*state.deck, *state.discard, *cards, *(c for h in state.hands for c in h)])
+        assert held == sorted(state.game.deck_cards())
+        assert sum(state.pink) + state.supply_pink == 9
+        assert sum(state.yellow) + state.supply_yellow == 21
+        blue = sorted([*state.blue_pile, *chips, *(c for b in state.blue for c in b)])
+        assert blue == sorted(state.game.blue_chips)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        after = state.apply(stream.choice(state.legal_actions()))
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        state = after
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
+    players, seed, choices, variant = game
+    stream = Stream(choices)
+    state = FiveMoreMinutes(players, variant).new_initial_state(seed=seed)
+    while not state.is_terminal():
+        for seat in range(players):
+            view = state.view(seat)
+            assert view["hand"] == list(state.hands[seat])
+            assert "hands" not in view and "deck" not in view
+            assert view["blue_counts"] == [len(b) for b in state.blue]
+            assert view["blue"] == [list(c) for c in state.blue[seat]]
+        state = state.apply(stream.choice(state.legal_actions()))
