@@ -230,16 +230,18 @@ def _choose(state: State, out: Console) -> Any:
             out.print(f"[red]{exc}[/red]")
 
 
-players_option = click.option("--players", type=click.IntRange(2, 4), default=2,
-                              show_default=True, help="Players (Dinky Dungeon).")
+players_option = click.option("--players", type=click.IntRange(2, 6), default=2,
+                              show_default=True,
+                              help="Players (Dinky Dungeon 2-4, 5 More Minutes 2-6).")
 bot_option = click.option("--bot", "bots", multiple=True,
                           help="A bot for the next seat: random or greedy (or human). Give one "
                                "per seat; seats left over are people at the terminal.")
+MULTIPLAYER = ("dinky-dungeon", "five-more-minutes")
 
 
 @cli.command()
 @click.argument("game_name", metavar="GAME",
-                type=click.Choice(["puzzle-dungeon", "dinky-dungeon"]))
+                type=click.Choice(["puzzle-dungeon", *MULTIPLAYER]))
 @click.option("--seed", type=SEED, help="The deal (default: a random one, printed).")
 @hero_option
 @cards_option
@@ -251,7 +253,7 @@ bot_option = click.option("--bot", "bots", multiple=True,
 def play(game_name: str, seed: int | None, hero: str, cards: str | None, players: int,
          bots: tuple[str, ...], record_path: str | None, force: bool) -> None:
     """Play a game at the terminal, choosing among the numbered legal actions; bots can take
-    seats of Dinky Dungeon.
+    seats of the multi-player games.
 
     Examples: dungeoneer play puzzle-dungeon --seed 42 --record my-game.rec;
     dungeoneer play dinky-dungeon --players 3 --bot greedy --bot greedy
@@ -261,11 +263,9 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         raise DungeoneerError(f"{record_path} already exists; choose another name, or pass "
                               "--force to replace it", file=record_path)
     out = console()
-    if game_name == "dinky-dungeon":
-        from engine.dinky_dungeon import DinkyDungeon
-
-        game = DinkyDungeon(players)
-        seats = _seat_bots(bots, players, number)
+    if game_name in MULTIPLAYER:
+        game = registry.get_game(game_name, {"players": str(players)})
+        seats = _seat_bots(game_name, bots, players, number)
         out.print(f"[bold]{game.info.title}[/bold], seed {number}, {players} players: "
                   + ", ".join(f"seat {i + 1} {b.name if b else 'you'}"
                               for i, b in enumerate(seats)))
@@ -294,7 +294,7 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         text = state.action_text(action)
         # A bot's hidden choices are not shown to the people at the table.
         shown = (state.public_action_text(action) if bot is not None and any(
-            b is None for b in seats) else text)
+            b is None for b in seats) and hasattr(state, "public_action_text") else text)
         log: list[str] = []
         state = state.apply(action, log)
         moves.append(text)
@@ -314,13 +314,13 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         out.print(f"Record saved to {record_path}.")
 
 
-def _seat_bots(names: tuple[str, ...], players: int, seed: int) -> list:
+def _seat_bots(game_name: str, names: tuple[str, ...], players: int, seed: int) -> list:
     """One bot (or None for a person) per seat."""
-    from engine.dinky_dungeon.bots import make_bot
+    from engine.bots import make_bot
 
     if len(names) > players:
         raise click.UsageError(f"{len(names)} bots for {players} seats")
-    seats = [None if name == "human" else make_bot(name, seed * 8 + i)
+    seats = [None if name == "human" else make_bot(game_name, name, seed * 8 + i)
              for i, name in enumerate(names)]
     return seats + [None] * (players - len(seats))
 
@@ -337,7 +337,7 @@ def _step_json(step: Step) -> dict[str, Any]:
               help="Show every move, what it did and the table after it.")
 @click.option("--then", "then_bot",
               help="Finish a record that stops before the end with this bot in every seat "
-                   "(Dinky Dungeon: random or greedy).")
+                   "(the multi-player games: random or greedy).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="With --then: save the finished game as a record here.")
 @click.option("--force", is_flag=True, help="Replace an existing --out file.")
@@ -394,16 +394,14 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
 def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
                       force: bool) -> tuple[Any, list[str]]:
     """Play a record's game to the end with `bot_name` in every seat; save it to `out`."""
-    if record.game_name != "dinky-dungeon":
-        raise DungeoneerError(f"there are no bots for {record.game_name}; --then is for "
-                              "dinky-dungeon", text=bot_name)
-    from engine.dinky_dungeon.bots import make_bot
+    from engine.bots import make_bot
 
     if out and Path(out).exists() and not force:
         raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
                               "replace it", file=out)
     seed = int(record.get("seed") or 0)
-    bots = [make_bot(bot_name, seed * 8 + i) for i in range(state.game.players)]
+    bots = [make_bot(record.game_name, bot_name, seed * 8 + i)
+            for i in range(state.game.players)]
     moves: list[str] = []
     while not state.is_terminal():
         action = bots[state.current_player()].choose(state)
@@ -418,7 +416,7 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
 # ----------------------------------------------------------------------------- simulate
 
 @cli.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(["dinky-dungeon"]))
+@click.argument("game_name", metavar="GAME", type=click.Choice(MULTIPLAYER))
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @players_option
 @click.option("--bot", "bots", multiple=True, default=("greedy",), show_default=True,
@@ -429,22 +427,27 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
 @json_option
 def simulate(game_name, games, players, bots, seed, workers, as_json) -> None:
     """Play many bot games and report per seat and per strategy: win share with a 95% Wilson
-    interval, mean score, game length, and each adventurer's effect on winning.
+    interval, mean score, game length, and each card's effect on winning (the win share of
+    seats that played it against those that did not).
 
     Example: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot random
     """
-    from engine.dinky_dungeon.simulate import simulate as run
+    from engine.simulate import simulate as run
 
+    info = {i.name: i for i in registry.registered()}[game_name]
+    if not info.min_players <= players <= info.max_players:
+        raise click.UsageError(f"{info.title} is for {info.min_players} to {info.max_players} "
+                               "players")
     err = Console(file=sys.stderr, highlight=False)
     if err.is_terminal and not as_json:
         with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/"
                       "{task.total} games"), TimeElapsedColumn(), console=err,
                       transient=True) as bar:
             task = bar.add_task("games", total=games)
-            report = run(games, players=players, bots=bots, seed=seed, workers=workers,
-                         progress=lambda n: bar.update(task, completed=n))
+            report = run(game_name, games, players=players, bots=bots, seed=seed,
+                         workers=workers, progress=lambda n: bar.update(task, completed=n))
     else:
-        report = run(games, players=players, bots=bots, seed=seed, workers=workers)
+        report = run(game_name, games, players=players, bots=bots, seed=seed, workers=workers)
     if as_json:
         _echo_json(report)
         return
@@ -469,8 +472,8 @@ def _print_simulation(out: Console, report: dict) -> None:
     for name, entry in report["strategies"].items():
         table.add_row(name, _interval(entry), f"{entry['mean_score']:.2f}", str(entry["games"]))
     out.print(table)
-    cards = Table("adventurer", "played it: win share", "did not", "difference")
-    for name, entry in report["adventurers"].items():
+    cards = Table("card", "played it: win share", "did not", "difference")
+    for name, entry in report["cards"].items():
         cards.add_row(name, _interval(entry["played"]), _interval(entry["not_played"]),
                       f"{entry['difference']:+.1%}")
     out.print(cards)

@@ -140,7 +140,10 @@ def state_view(state: State, *, show_deck: bool = False,
     if isinstance(state, DinkyState):
         return dinky_state(state, seat)
     import json
-    return Text(json.dumps(state.view(0), indent=2))
+
+    # No drawing of its own yet: what the seat may know, or everything (a replay).
+    shown = state.to_json() if seat is None else state.view(seat)
+    return Text(json.dumps(shown, indent=2))
 
 
 def legal_list(state: State) -> Text:

@@ -149,10 +149,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0):
-    """A bot by name."""
-    from engine.errors import UnknownNameError
+    """A Dinky Dungeon bot by name."""
+    from engine.bots import make_bot as make
 
-    if name not in BOTS:
-        raise UnknownNameError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}",
-                               text=name)
-    return BOTS[name](seed)
+    return make("dinky-dungeon", name, seed)

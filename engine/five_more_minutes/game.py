@@ -238,10 +238,22 @@ class FiveState:
                 "discard": list(self.discard), "supply": {"pink": self.supply_pink,
                                                           "yellow": self.supply_yellow,
                                                           "blue": len(self.blue_pile)},
-                "lost_turn": list(self.lost), "over": self.over}
+                "lost_turn": list(self.lost), "over": self.over,
+                "decision": None if self.over else _public_task(self.tasks[-1])}
 
     def prompt(self) -> str:
         return "" if self.over else f"Seat {self.tasks[-1][1] + 1}: {self.tasks[-1][0]}"
+
+
+def _public_task(task) -> dict[str, Any]:
+    """What everyone knows of the pending decision: its kind, whose, and for a roll its purpose
+    and the die."""
+    data: dict[str, Any] = {"kind": task[0], "seat": task[1]}
+    if task[0] == "modify":
+        data["purpose"], data["rolled"] = task[2], task[3]
+    elif task[0] == "target":
+        data["purpose"] = task[2]
+    return data
 
 
 class Table:

@@ -76,7 +76,7 @@ def test_simulate_reports_intervals_and_does_not_depend_on_workers():
     greedy = one["strategies"]["greedy"]
     low, high = greedy["wilson95"]
     assert low <= greedy["share"] <= high
-    assert set(one["adventurers"]) <= {"Necromancer", "Magician", "Summoner", "Shaman",
+    assert set(one["cards"]) <= {"Necromancer", "Magician", "Summoner", "Shaman",
                                        "Swordsman", "Bard", "Berserker", "Assassin", "Fighter",
                                        "Ninja", "Clown", "Scapegoat", "Monk", "Lord"}
     shown = run("simulate", "dinky-dungeon", "--games", "20")
@@ -85,7 +85,7 @@ def test_simulate_reports_intervals_and_does_not_depend_on_workers():
 
 def test_unknown_bots_are_one_clear_error():
     result = run("play", "dinky-dungeon", "--bot", "genius")
-    assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
+    assert result.exit_code == 2 and "unknown bot 'genius' for dinky-dungeon" in result.output
 
 
 def test_a_bots_hidden_choices_are_not_shown_to_a_person():

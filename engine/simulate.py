@@ -1,4 +1,5 @@
-"""Dinky Dungeon simulations: many bot games, in parallel processes, summarised with intervals.
+"""Simulations: many bot games of a multi-player game, in parallel processes, summarised with
+95% Wilson intervals.
 
 Game i is seeded with `seed + i`, and its bots sit rotated by i seats (the strategy list turns one
 seat per game), so a strategy's figures are not its seat's and a seat's figures are not one
@@ -12,19 +13,19 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from multiprocessing import get_context
 
-from engine.dinky_dungeon.bots import make_bot
-from engine.dinky_dungeon.game import DinkyDungeon
+from engine import registry
+from engine.bots import make_bot
 from engine.stats import wilson
 
 MAX_ACTIONS = 10_000
 
 
-def play_game(job: tuple[int, tuple[str, ...], int]) -> dict:
-    """One game: (players, bot per seat, seed) -> scores, winners, turns, and the adventurers
-    each seat played."""
-    players, bots, seed = job
-    state = DinkyDungeon(players).new_initial_state(seed=seed)
-    seats = [make_bot(name, seed * 8 + i) for i, name in enumerate(bots)]
+def play_game(job: tuple[str, int, tuple[str, ...], int]) -> dict:
+    """One game: (game name, players, bot per seat, seed) -> scores, winners, turns, and the
+    cards each seat played."""
+    game_name, players, bots, seed = job
+    state = registry.get_game(game_name, {"players": str(players)}).new_initial_state(seed=seed)
+    seats = [make_bot(game_name, name, seed * 8 + i) for i, name in enumerate(bots)]
     played: list[set[str]] = [set() for _ in range(players)]
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
@@ -50,12 +51,12 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
     return tuple(filled[turn:] + filled[:turn])
 
 
-def simulate(games: int, *, players: int, bots: Sequence[str], seed: int = 1,
+def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
              workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
     """Play `games` games and summarise them (see `summarise`)."""
     for name in bots:
-        make_bot(name)  # an unknown name fails here, in one message
-    jobs = [(players, seating(bots, players, i), seed + i) for i in range(games)]
+        make_bot(game_name, name)  # an unknown name fails here, in one message
+    jobs = [(game_name, players, seating(bots, players, i), seed + i) for i in range(games)]
     results: list[dict] = []
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:
@@ -79,7 +80,7 @@ def _share(wins: int, trials: int) -> dict:
 
 def summarise(results: list[dict], players: int) -> dict:
     """Per seat and per strategy: win share with a 95% Wilson interval (a shared win counts as
-    a win for each winner), mean score; game length; and for each adventurer, the win share of
+    a win for each winner), mean score; game length (turns); and for each card, the win share of
     seats that played it against seats that did not."""
     by_seat = [{"wins": 0, "games": 0, "score": 0} for _ in range(players)]
     by_bot: dict[str, dict] = defaultdict(lambda: {"wins": 0, "games": 0, "score": 0})
@@ -111,12 +112,12 @@ def summarise(results: list[dict], players: int) -> dict:
                        for name, s in sorted(by_bot.items())},
         "turns": {"mean": round(sum(turns) / max(1, len(turns)), 2),
                   "min": min(turns, default=0), "max": max(turns, default=0)},
-        "adventurers": {},
+        "cards": {},
     }
     for name in sorted(names):
         played, not_played = _share(*with_card[name]), _share(*without_card[name])
         effect = (None if played["share"] is None or not_played["share"] is None
                   else round(played["share"] - not_played["share"], 4))
-        report["adventurers"][name] = {"played": played, "not_played": not_played,
-                                       "difference": effect}
+        report["cards"][name] = {"played": played, "not_played": not_played,
+                                 "difference": effect}
     return report

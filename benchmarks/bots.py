@@ -1,10 +1,11 @@
-"""Dinky Dungeon throughput: whole games per second with four greedy bots, in one process.
+"""Multi-player throughput: whole games per second with four greedy bots, in one process.
 
 Best of three runs; alongside, the same baseline as playout.py (pure-Python SplitMix64 draws) timed
 in the same run, so "games per baseline draw" compares across machines. Also reports the greedy
 bot against the random one (two players, seats alternating), with a 95% Wilson interval.
 
-    python benchmarks/dinky.py --games 1000
+    python benchmarks/bots.py --game dinky-dungeon --games 1000
+    python benchmarks/bots.py --game five-more-minutes --games 500
 """
 
 from __future__ import annotations
@@ -19,28 +20,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.playout import baseline
-from engine.dinky_dungeon.simulate import play_game, seating, summarise
+from engine.simulate import play_game, seating, summarise
 from engine.stats import wilson
 
 
-def games_per_second(games: int, players: int, bots: tuple[str, ...]) -> float:
+def games_per_second(game: str, games: int, players: int, bots: tuple[str, ...]) -> float:
     start = time.perf_counter()
     for i in range(games):
-        play_game((players, seating(bots, players, i), 1 + i))
+        play_game((game, players, seating(bots, players, i), 1 + i))
     return games / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="dinky-dungeon",
+                        choices=["dinky-dungeon", "five-more-minutes"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rates = [games_per_second(args.games, 4, ("greedy",)) for _ in range(3)]
+    rates = [games_per_second(args.game, args.games, 4, ("greedy",)) for _ in range(3)]
     draws_per_second = 300_000 / min(baseline() for _ in range(3))
-    duel = summarise([play_game((2, seating(("greedy", "random"), 2, i), 50_000 + i))
+    duel = summarise([play_game((args.game, 2, seating(("greedy", "random"), 2, i),
+                                50_000 + i))
                       for i in range(args.games)], 2)["strategies"]["greedy"]
     low, high = wilson(duel["wins"], duel["games"])
-    report = {"python": platform.python_version(), "machine": platform.machine(),
+    report = {"game": args.game, "python": platform.python_version(),
+              "machine": platform.machine(),
               "games": args.games, "four_greedy_games_per_second": round(max(rates), 1),
               "baseline_draws_per_second": round(draws_per_second),
               "games_per_million_draws": round(1e6 * max(rates) / draws_per_second, 1),

@@ -1,0 +1,42 @@
+"""5 More Minutes from the command line."""
+
+import json
+
+from click.testing import CliRunner
+
+from cli.main import cli
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+
+
+def test_bots_play_a_recorded_game_that_replays(tmp_path):
+    out = tmp_path / "game.rec"
+    result = run("play", "five-more-minutes", "--players", "3", "--bot", "greedy", "--bot",
+                 "random", "--bot", "greedy", "--seed", "7", "--record", str(out))
+    assert result.exit_code == 0, result.output
+    data = json.loads(run("replay", str(out), "--json").output)
+    assert data["outcome"]["termination"] == "finished"
+
+
+def test_replay_then_and_a_written_die_roll(tmp_path):
+    partial = tmp_path / "partial.rec"
+    partial.write_text("game: five-more-minutes\nplayers: 2\nseed: 3\n---\nbonus A\n~ 6\n")
+    result = run("replay", str(partial), "--then", "greedy")
+    assert result.exit_code == 0, result.output
+    assert "Game over: finished" in result.output
+    bad = tmp_path / "bad.rec"
+    bad.write_text("game: five-more-minutes\nplayers: 2\nseed: 3\n---\nbonus C\n")
+    result = run("replay", str(bad))
+    assert result.exit_code == 2 and f"{bad}:5: 'bonus C'" in result.output
+    assert "legal here: bonus A, bonus B" in result.output
+
+
+def test_simulate_five_more_minutes():
+    data = json.loads(run("simulate", "five-more-minutes", "--games", "40", "--players", "3",
+                          "--bot", "greedy", "--bot", "random", "--json").output)
+    assert [s["games"] for s in data["seats"]] == [40, 40, 40]
+    assert data["strategies"]["greedy"]["games"] == 80
+    result = run("simulate", "dinky-dungeon", "--games", "5", "--players", "6")
+    assert result.exit_code == 2 and "2 to 4 players" in result.output
