@@ -134,6 +134,8 @@ def _roll_worth(view: dict, decision: dict, change: int) -> float:
         return (1.0 if value >= 2 else 0.0) - cost
     if purpose == "save":
         return (1.0 if value >= 5 else 0.0) - cost
+    if purpose == "nightmare":
+        return (1.0 if value >= 4 else 0.0) - cost
     if purpose == "end":
         seat = view["seat"]
         mine = sum(v for v, _ in map(tuple, view["blue"]))

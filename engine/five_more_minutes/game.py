@@ -35,7 +35,10 @@ INFO = GameInfo(
     hidden_information=True,
     summary="Sloths dream through five sleep stages for hidden blue energy; 2-6 players.",
     options={"players": "number of players, 2 to 6 (default 2)",
-             "variant": "rookie (no special cards), or standard (default)"})
+             "variant": "standard (default), or any of rookie (no special cards), expert (two "
+                        "dream cards each to start), nightmare (dark blue chips wake everyone), "
+                        "comma-separated"})
+VARIANTS = ("rookie", "expert", "nightmare")
 
 
 @dataclass(frozen=True)
@@ -76,11 +79,14 @@ class FiveMoreMinutes:
     def __init__(self, players: int = 2, variant: str = "standard") -> None:
         if not 2 <= players <= 6:
             raise DungeoneerError(f"5 More Minutes is for 2 to 6 players, not {players}")
-        if variant not in ("standard", "rookie"):
-            raise DungeoneerError(f"the variants are standard and rookie, not {variant!r}",
-                                  text=variant)
+        chosen = {v.strip().lower() for v in variant.split(",") if v.strip()} - {"standard"}
+        unknown = sorted(chosen - set(VARIANTS))
+        if unknown:
+            raise DungeoneerError(f"unknown variant {unknown[0]!r}; the variants are standard, "
+                                  f"{', '.join(VARIANTS)}", text=variant)
         self.players = players
-        self.variant = variant
+        self.variants = frozenset(chosen)
+        self.variant = ",".join(v for v in VARIANTS if v in chosen) or "standard"
         self.kinds, self.blue_chips, removal = card_data()
         self.removed = removal[players]
         self.end_threshold = 4 if players <= 3 else 3
@@ -101,7 +107,7 @@ class FiveMoreMinutes:
         """Preparation: every card less the removal table's (and the specials for rookies)."""
         cards = []
         for kind in self.kinds.values():
-            if kind.special and self.variant == "rookie":
+            if kind.special and "rookie" in self.variants:
                 continue
             cards += [kind.name] * (kind.count - self.removed.get(kind.name, 0))
         return tuple(sorted(cards))
@@ -121,6 +127,8 @@ class FiveMoreMinutes:
                       forced=(), over=False)
         table.deck = table.shuffled(self.deck_cards(), "the deck")
         table.blue_pile = table.shuffled(self.blue_chips, "the blue chips")
+        if "expert" in self.variants:
+            _expert_deal(table)
         table.push(("turn", 0))
         table.run()
         return table.freeze()
@@ -295,9 +303,27 @@ class Table:
     # ------------------------------------------------------------------ chance
 
     def shuffled(self, items: Sequence, what: str) -> tuple:
+        """The items in a random order: a written outcome (cards by name, comma-separated;
+        blue chips by value, 'd' for dark, like '2 3 2d'), or the seeded stream."""
         if self.forced:
             written, self.forced = self.forced[0], self.forced[1:]
-            raise ChanceError(f"written outcomes for {what} are not supported yet", text=written)
+            tokens = ([t.strip() for t in written.split(",")] if "," in written or not items
+                      or isinstance(items[0], str) else written.split())
+            by_text: dict[str, list] = {}
+            for item in items:
+                by_text.setdefault(_item_text(item).lower(), []).append(item)
+            order = []
+            for token in tokens:
+                bucket = by_text.get(token.lower())
+                if not bucket:
+                    raise ChanceError(f"the written order for {what} must list exactly: "
+                                      f"{', '.join(sorted(map(_item_text, items)))}",
+                                      text=written)
+                order.append(bucket.pop())
+            if len(order) != len(items):
+                raise ChanceError(f"the written order for {what} lists {len(order)} of its "
+                                  f"{len(items)} items", text=written)
+            return tuple(order)
         if self.stream is None:
             raise ChanceError(f"shuffling {what} needs a seed")
         result, self.stream = rng.shuffled(tuple(items), self.stream)
@@ -354,8 +380,14 @@ class Table:
             self.say("No blue chip is left in the center (F4).")
             return
         chip, self.blue_pile = self.blue_pile[0], self.blue_pile[1:]
-        self.blue[seat] = (*self.blue[seat], chip)
+        self.gets_blue(seat, chip)
         self.say(f"Seat {seat + 1} receives a blue chip.")
+
+    def gets_blue(self, seat: int, chip: tuple[int, int]) -> None:
+        """A blue chip reaches a player, from the center or from another player."""
+        self.blue[seat] = (*self.blue[seat], chip)
+        if chip[1] and "nightmare" in self.game.variants:
+            _nightmare(self, seat)
 
     def send_to_stage_one(self, seat: int) -> None:
         """A return to stage 1, which its victim may avoid with a '5 More Minutes'."""
@@ -381,6 +413,41 @@ class Table:
         self.found = None
         task = self.tasks.pop()
         DECISIONS[task[0]](self, task, action)
+
+
+def _item_text(item) -> str:
+    if isinstance(item, tuple):
+        return f"{item[0]}{'d' if item[1] else ''}"
+    return str(item)
+
+
+def _expert_deal(t: Table) -> None:
+    """Expert dreamers: two dream cards to each player at preparation; a special card dealt is
+    exchanged for another and the deck shuffled again (F12)."""
+    for seat in range(t.game.players):
+        for _ in range(2):
+            while t.deck and t.game.kinds[t.deck[0]].special:
+                t.deck = t.shuffled(t.deck, "the deck")
+                if all(t.game.kinds[c].special for c in t.deck):
+                    break
+            if t.deck and not t.game.kinds[t.deck[0]].special:
+                card, t.deck = t.deck[0], t.deck[1:]
+                t.hands[seat] = (*t.hands[seat], card)
+    t.say("Expert dreamers: each player is dealt two dream cards.")
+
+
+def _nightmare(t: Table, seat: int) -> None:
+    """Nightmare in the jungle: a dark value-2 chip is shown; the player's turn ends and their
+    next turn begins at stage 1; the others return to stage 1 unless they roll 4 or more (F13)."""
+    t.say(f"Seat {seat + 1} shows a dark blue chip: a nightmare!")
+    t.stages[seat] = 1
+    if seat == t.active:
+        # The rest of this turn's phases are dropped ('Your turn ends').
+        t.tasks = [task for task in t.tasks
+                   if not (task[0] in ("play", "hand_limit", "advance", "end_check")
+                           and task[1] == seat)]
+    for other in reversed([p for p in range(t.game.players) if p != seat]):
+        t.push(("roll_for", other, "nightmare"))
 
 
 # ----------------------------------------------------------------------------- the turn
@@ -457,7 +524,7 @@ def _roll_for(t: Table, task) -> None:
 
 
 def _hallu_receive(t: Table, task) -> None:
-    t.blue[task[1]] = (*t.blue[task[1]], task[2])
+    t.gets_blue(task[1], task[2])
 
 
 AUTOMATIC = {"turn": _turn, "advance": _advance, "end_check": _end_check, "next": _next,
@@ -666,6 +733,10 @@ def _modify(t: Table, task, action: Action) -> None:
         if value < 5:
             t.send_to_stage_one(seat)
         return
+    elif purpose == "nightmare":
+        if value < 4:
+            t.send_to_stage_one(seat)
+        return
     if purpose.startswith("advance"):
         t.say(f"Seat {seat + 1} moves to stage {t.stages[seat]}.")
 
@@ -742,7 +813,7 @@ def _give_blue(t: Table, task, action: Action) -> None:
     chip = next(c for c in chips if c[0] == int(action.arg))
     chips.remove(chip)
     t.blue[seat] = tuple(chips)
-    t.blue[victim] = (*t.blue[victim], chip)
+    t.gets_blue(victim, chip)
 
 
 def _give_chip(t: Table, task, action: Action) -> None:

@@ -10,7 +10,8 @@ from engine.five_more_minutes import FiveMoreMinutes
 from engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
-                  st.sampled_from(["standard", "rookie"]))
+                  st.sampled_from(["standard", "rookie", "expert", "nightmare",
+                                   "rookie,expert,nightmare"]))
 
 
 def in_limbo(state):
@@ -54,3 +55,24 @@ def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
             assert view["blue_counts"] == [len(b) for b in state.blue]
             assert view["blue"] == [list(c) for c in state.blue[seat]]
         state = state.apply(stream.choice(state.legal_actions()))
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_records_round_trip(game):
+    from engine.records import dumps, new_record, parse_record, replay
+
+    players, seed, choices, variant = game
+    stream = Stream(choices)
+    g = FiveMoreMinutes(players, variant)
+    state = g.new_initial_state(seed=seed)
+    moves = []
+    while not state.is_terminal():
+        action = stream.choice(state.legal_actions())
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+    record = new_record("five-more-minutes", seed=seed, players=players, options=g.options(),
+                        moves=tuple(moves))
+    again = parse_record(dumps(record))
+    assert again == record
+    assert replay(again)[0] == state

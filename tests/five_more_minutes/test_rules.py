@@ -1,8 +1,11 @@
 """5 More Minutes rules, one scenario each, quoting the rulebook; and the decisions F1-F11 of
 docs/rules/five-more-minutes.md."""
 
+from dataclasses import replace
+
 import pytest
 
+from engine.errors import DungeoneerError
 from engine.five_more_minutes import FiveMoreMinutes
 from tests.five_more_minutes.helpers import legal, play, position
 
@@ -192,3 +195,27 @@ def test_an_empty_deck_is_refilled_from_the_used_cards():
     state = position(stages=[4, 1], deck=[])
     state = play(state, "bonus B")
     assert len(state.hands[0]) == 1 and state.discard == ()
+
+
+def test_f12_expert_deals_two_cards_and_no_special():
+    for seed in range(30):
+        state = FiveMoreMinutes(4, "expert").new_initial_state(seed=seed)
+        dealt = [c for h in state.hands for c in h]
+        assert all(len(h) >= 2 for h in state.hands[1:]) and len(dealt) >= 8
+        assert "Alarm Clock" not in dealt and "Sleep Master" not in dealt
+
+
+def test_f13_a_dark_chip_is_a_nightmare():
+    state = position(stages=[5, 4], variant="nightmare", yellow=[0])
+    dark = next(c for c in state.blue_pile if c[1])
+    state = replace(state, blue_pile=(dark, *[c for c in state.blue_pile if c != dark]))
+    state = play(state.with_chance(["3"]), "bonus A")  # a blue chip (dark) and a card
+    # Seat 1's turn ended at stage 1; seat 2 rolled a 3 (under 4) and returned to stage 1 too;
+    # it is seat 2's turn now.
+    assert state.stages == (1, 1) and state.active == 1
+    assert "Nightmare" in FiveMoreMinutes(2, "rookie,nightmare").options()["variant"].title()
+
+
+def test_variants_are_checked():
+    with pytest.raises(DungeoneerError, match="unknown variant 'sweet'"):
+        FiveMoreMinutes(2, "expert,sweet")
