@@ -203,6 +203,13 @@ class FiveState:
     def action_text(self, action: Action) -> str:
         return action.kind if action.arg is None else f"{action.kind} {action.arg}"
 
+    def public_action_text(self, action: Action) -> str:
+        """The action as the other players see it: the value of a blue chip given away stays
+        hidden (the receiver sees it in their own view)."""
+        if action.kind == "give" and action.arg not in ("pink", "yellow"):
+            return "gives a blue chip"
+        return self.action_text(action)
+
     def parse_action(self, text: str) -> Action:
         words = text.split()
         if not words or words[0].lower() not in KINDS:

@@ -40,3 +40,11 @@ def test_simulate_five_more_minutes():
     assert data["strategies"]["greedy"]["games"] == 80
     result = run("simulate", "dinky-dungeon", "--games", "5", "--players", "6")
     assert result.exit_code == 2 and "2 to 4 players" in result.output
+
+
+def test_a_person_at_the_terminal_plays_against_a_bot():
+    result = run("play", "five-more-minutes", "--bot", "human", "--bot", "greedy", "--seed", "2",
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Seat 1: bonus" in result.output and "Game over: finished" in result.output
+    assert "> seat 2 give 2" not in result.output and "> seat 2 give 3" not in result.output
