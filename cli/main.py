@@ -399,6 +399,7 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
     if out and Path(out).exists() and not force:
         raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
                               "replace it", file=out)
+    make_bot(record.game_name, bot_name)  # a game without bots, or an unknown bot: one message
     seed = int(record.get("seed") or 0)
     bots = [make_bot(record.game_name, bot_name, seed * 8 + i)
             for i in range(state.game.players)]

@@ -240,3 +240,8 @@ def test_solve_a_layout_code_writes_a_record_that_replays_to_a_win(tmp_path):
     assert "monsters:" in out.read_text()
     replayed = run("replay", str(out))
     assert replayed.exit_code == 0 and "Game over: won" in replayed.output
+
+
+def test_replay_then_needs_a_game_with_bots():
+    result = run("replay", str(EXAMPLES / "rogue-win.rec"), "--then", "greedy")
+    assert result.exit_code == 2 and "there are no bots for puzzle-dungeon" in result.output
