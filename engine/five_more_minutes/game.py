@@ -487,7 +487,8 @@ def _turn(t: Table, task) -> None:
 
 
 def _give_bonus(t: Table, seat: int, parts) -> None:
-    # Pushed in reverse: the tasks they lead to run in the printed order.
+    """Receive the bonus's parts in the printed order (a special card drawn is played, and a
+    chip the center lacks is taken from a player, once the bonus is received)."""
     for part in parts:
         if part == "card":
             t.draw(seat, 1)
