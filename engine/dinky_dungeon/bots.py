@@ -78,16 +78,16 @@ class Seen:
         self.view = view
         rewards, discard = view["rewards"], view["dungeon_discard"]
         # list.count per level is far cheaper than Counter arithmetic (profiled).
-        self.unseen = {level: n - rewards.count(level) - discard.count(level)
-                       for level, n in LEVELS.items()}
+        one = LEVELS[1] - rewards.count(1) - discard.count(1)
+        two = LEVELS[2] - rewards.count(2) - discard.count(2)
+        three = LEVELS[3] - rewards.count(3) - discard.count(3)
+        four = LEVELS[4] - rewards.count(4) - discard.count(4)
+        self.unseen = (0, one, two, three, four)
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
-        self.total = sum(self.unseen.values())
-        self.mean = (sum(v * n for v, n in self.unseen.items()) / self.total
-                     if self.total else 0.0)
-        seat, counts = view["seat"], view["reward_counts"]
+        self.total = total = one + two + three + four
+        self.mean = (one + 2 * two + 3 * three + 4 * four) / total if total else 0.0
+        seat = view["seat"]
         self.others = [i for i in range(view["players"]) if i != seat]
-        self.behind = any(counts[i] > counts[seat] for i in self.others)
-        """Whether another player holds more reward cards (the Fighter's condition)."""
         self.values: dict[str, float] = {}
         """card_value, per adventurer, worked out once per decision."""
 
@@ -118,7 +118,8 @@ def _card_value(seen: Seen, name: str) -> float:
     if name == "Scapegoat":
         return 2 * mean + 1.0  # and it guards the hand while kept
     if name == "Fighter":
-        return 3 * mean if seen.behind else 0.0
+        behind = any(counts[i] > counts[view["seat"]] for i in others)
+        return 3 * mean if behind else 0.0
     if name == "Ninja":
         best = max(view["rewards"], default=0)
         return max(mean, (best + 1) * mean - best)

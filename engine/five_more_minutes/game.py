@@ -290,7 +290,10 @@ class Table:
         return table
 
     def freeze(self) -> FiveState:
-        return FiveState(
+        """The new state, its fields filled directly (as Dinky Dungeon's: the frozen
+        dataclass's constructor is slow; the property tests check every state this builds)."""
+        state = object.__new__(FiveState)
+        state.__dict__.update(
             game=self.game, deck=tuple(self.deck), discard=tuple(sorted(self.discard)),
             hands=tuple(tuple(sorted(h)) for h in self.hands), stages=tuple(self.stages),
             pink=tuple(self.pink), yellow=tuple(self.yellow),
@@ -299,6 +302,7 @@ class Table:
             lost=tuple(self.lost), free=self.free, active=self.active, turns=self.turns,
             tasks=tuple(self.tasks), stream=self.stream, forced=tuple(self.forced),
             over=self.over, legal=() if self.over else self.found)
+        return state
 
     def say(self, text: str) -> None:
         if self.log is not None:
