@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engine.errors import UnknownNameError
+from engine.errors import DungeoneerError, UnknownNameError
 from engine.protocol import Game, GameInfo
 
 
@@ -41,3 +41,20 @@ def get_game(name: str, options: Mapping[str, str] | None = None, *,
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownNameError(f"unknown game {name!r}; the games are: {known}", text=name)
     return registration.factory(dict(options or {}), base_dir=base_dir)
+
+
+def check_options(info: GameInfo, options: Mapping[str, str]) -> None:
+    """Raise UnknownNameError, naming the game's options, for an option the game doesn't have."""
+    unknown = sorted(set(options) - set(info.options))
+    if unknown:
+        raise UnknownNameError(f"unknown {info.title} option {unknown[0]!r}; options: "
+                               f"{', '.join(info.options)}", text=unknown[0])
+
+
+def players_from(info: GameInfo, options: Mapping[str, str]) -> int:
+    """The `players` option (default: the fewest the game allows), checked against the game."""
+    text = options.get("players", str(info.min_players)).strip()
+    if not text.isdigit() or not info.min_players <= int(text) <= info.max_players:
+        raise DungeoneerError(f"{info.title} is for {info.min_players} to {info.max_players} "
+                              f"players, not {text!r}", text=text)
+    return int(text)

@@ -10,47 +10,22 @@ discards.
 
 from __future__ import annotations
 
-from engine.dinky_dungeon.game import DinkyState
+from engine.bots import RandomBot, ScoringBot
 from engine.protocol import Action
-from engine.rng import Stream
 
 LEVELS = {1: 20, 2: 10, 3: 4, 4: 2}
 """The dungeon deck by level (Components)."""
 
 
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.stream = Stream(seed)
-
-    def choose(self, state: DinkyState) -> Action:
-        """The action to take."""
-        return self.stream.choice(state.legal_actions())
-
-
-class GreedyBot:
+class GreedyBot(ScoringBot):
     """The most reward now, read from the seat's own view."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.stream = Stream(seed)
+    def read(self, view: dict) -> Seen:
+        return Seen(view)
 
-    def choose(self, state: DinkyState) -> Action:
-        """The action to take."""
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        view = Seen(state.view(state.current_player()))
-        scores = [self._score(view, a) for a in actions]
-        best = max(scores)
-        ties = [a for a, s in zip(actions, scores, strict=True) if s == best]
-        return ties[0] if len(ties) == 1 else self.stream.choice(ties)
-
-    def _score(self, view: Seen, action: Action) -> float:
+    def score(self, view: Seen, action: Action) -> float:
         kind, arg = action
         if kind in ("take", "play", "keep", "copy"):
             return card_value(view, arg)

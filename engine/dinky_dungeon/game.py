@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine import rng
+from engine import registry, rng
 from engine.dinky_dungeon import effects
 from engine.dinky_dungeon.cards import DinkyCards, load_cards
 from engine.errors import (
-    ActionSyntaxError,
     ChanceError,
     DungeoneerError,
-    IllegalActionError,
     UnknownNameError,
 )
-from engine.protocol import TERMINAL, Action, GameInfo, Outcome, Termination
+from engine.protocol import Action, GameInfo, Outcome, Termination
+from engine.tasks import TaskState, TaskTable
 
 TARGETS = {2: 20, 3: 18, 4: 16}
 """Game End A: the reward value that ends the game, by number of players."""
@@ -95,8 +94,8 @@ class DinkyDungeon:
 
 
 @dataclass(frozen=True)
-class DinkyState:
-    """A Dinky Dungeon position. Immutable; `apply` returns a new one."""
+class DinkyState(TaskState):
+    """A Dinky Dungeon position. Immutable; `apply` returns a new one (engine.tasks)."""
 
     game: DinkyDungeon
     dungeon: tuple[int, ...]
@@ -125,34 +124,6 @@ class DinkyState:
 
     # ------------------------------------------------------------------ protocol
 
-    def current_player(self) -> int:
-        """The seat that must choose now, or TERMINAL."""
-        if self.over:
-            return TERMINAL
-        return self.tasks[-1][1]
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The choices of the pending decision."""
-        if self.over:
-            return ()
-        if self.legal is None:
-            object.__setattr__(self, "legal", options(self, self.tasks[-1]))
-        return self.legal
-
-    def apply(self, action: Action, log: list[str] | None = None) -> DinkyState:
-        """The state after `action`."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{self.action_text(action)} is not legal here",
-                                     legal=[self.action_text(a) for a in self.legal_actions()])
-        table = Table.of(self, log)
-        table.choose(action)
-        table.run()
-        return table.freeze()
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.over
-
     def outcome(self) -> Outcome | None:
         """Highest total reward value wins; equal highest totals share the win (R7)."""
         if not self.over:
@@ -164,12 +135,6 @@ class DinkyState:
                else f"a player reached {self.game.target}")
         return Outcome(Termination.FINISHED, winners, scores, f"{why}; highest total {best}")
 
-    def action_text(self, action: Action) -> str:
-        """The action as a record writes it, e.g. 'take Ninja', 'gain 3', 'ones 2'."""
-        if action.arg is None:
-            return action.kind
-        return f"{action.kind} {action.arg}"
-
     def public_action_text(self, action: Action) -> str:
         """The action as the other players see it: which adventurer was kept at set up, which
         rewards a Magician's target keeps and which reward the Lord gives stay hidden."""
@@ -178,27 +143,6 @@ class DinkyState:
         if action.kind in hidden:
             return hidden[action.kind]
         return self.action_text(action)
-
-    def parse_action(self, text: str) -> Action:
-        """The legal action the text names."""
-        words = text.split()
-        if not words or words[0].lower() not in KINDS:
-            raise ActionSyntaxError(f"{text!r} is not a Dinky Dungeon action (actions: "
-                                    f"{', '.join(KINDS)})", text=text)
-        wanted = " ".join(words).lower()
-        for action in self.legal_actions():
-            if self.action_text(action).lower() == wanted:
-                return action
-        raise IllegalActionError(f"{text!r} is not legal here",
-                                 legal=[self.action_text(a) for a in self.legal_actions()])
-
-    def with_chance(self, outcomes: Sequence[str]) -> DinkyState:
-        """Queue explicit shuffle (or random pick) outcomes."""
-        return replace(self, forced=(*self.forced, *outcomes), legal=None)
-
-    def pending_chance(self) -> tuple[str, ...]:
-        """Queued explicit outcomes not yet used."""
-        return self.forced
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's total reward value."""
@@ -242,14 +186,10 @@ class DinkyState:
 
 # ----------------------------------------------------------------------------- the table
 
-class Table:
+class Table(TaskTable):
     """A mutable working copy of a state, for one action and the tasks that follow it."""
 
-    def __init__(self, **values) -> None:
-        self.__dict__.update(values)
-        self.log: list[str] | None = None
-        self.found: tuple[Action, ...] | None = None
-        """The options of the decision the run stopped at (the new state's legal actions)."""
+    LISTS = ("hands", "rewards", "tasks")
 
     @classmethod
     def blank(cls, game: DinkyDungeon, stream: int | None) -> Table:
@@ -258,17 +198,6 @@ class Table:
                    adventurer_discard=(), row=(), hands=[() for _ in range(n)],
                    rewards=[() for _ in range(n)], gained=(), active=0, turns=0, tasks=[],
                    stream=stream, forced=(), declared=(), over=False)
-
-    @classmethod
-    def of(cls, state: DinkyState, log: list[str] | None) -> Table:
-        values = dict(state.__dict__)
-        del values["legal"]
-        values["hands"] = list(state.hands)
-        values["rewards"] = list(state.rewards)
-        values["tasks"] = list(state.tasks)
-        table = cls(**values)
-        table.log = log
-        return table
 
     def freeze(self) -> DinkyState:
         """The new state. Hands, rewards and discards are kept sorted as they change (they have
@@ -285,13 +214,6 @@ class Table:
             declared=tuple(self.declared), over=self.over,
             legal=() if self.over else self.found)
         return state
-
-    def say(self, text: str) -> None:
-        if self.log is not None:
-            self.log.append(text)
-
-    def push(self, task: tuple) -> None:
-        self.tasks.append(task)
 
     def effect_of(self, name: str) -> str:
         return self.game.cards.named(name).effect
@@ -392,31 +314,6 @@ class Table:
         self.say(f"Seat {seat + 1} performs the {name}.")
         effects.EFFECTS[self.effect_of(name)](self, seat, copied)
 
-    # ------------------------------------------------------------------ running tasks
-
-    def run(self) -> None:
-        """Run tasks until a decision with a real choice is on top, or the game is over."""
-        while self.tasks and not self.over:
-            task = self.tasks[-1]
-            if task[0] in DECISIONS:
-                found = options_of(self, task)
-                if not found:
-                    self.tasks.pop()
-                    continue
-                if len(found) == 1 and task[0] not in ALWAYS_ASK:
-                    self.choose(found[0])
-                    continue
-                self.found = found
-                return
-            self.tasks.pop()
-            AUTOMATIC[task[0]](self, task)
-
-    def choose(self, action: Action) -> None:
-        self.found = None
-        task = self.tasks.pop()
-        DECISIONS[task[0]](self, task, action)
-
-
 # ----------------------------------------------------------------------------- automatic tasks
 
 def _start(t: Table, task) -> None:
@@ -513,10 +410,6 @@ AUTOMATIC = {"start": _start, "perform": _perform, "discard_played": _discard_pl
 
 
 # ----------------------------------------------------------------------------- decisions
-
-def options(state: DinkyState, task) -> tuple[Action, ...]:
-    return options_of(state, task)
-
 
 def options_of(t, task) -> tuple[Action, ...]:
     kind, seat = task[0], task[1]
@@ -666,6 +559,10 @@ DECISIONS = {"keep": _keep, "take": _take, "play": _play, "copy": _copy,
 ALWAYS_ASK = ("take", "play", "keep")
 """The turn's own steps are always written as actions, even when only one card fits."""
 
+DinkyState.TABLE, DinkyState.TITLE, DinkyState.KINDS = Table, INFO.title, KINDS
+Table.DECISIONS, Table.AUTOMATIC, Table.ALWAYS_ASK = DECISIONS, AUTOMATIC, ALWAYS_ASK
+Table.OPTIONS = options_of
+
 
 def prompt(task) -> str:
     """The question a decision asks, in words."""
@@ -681,11 +578,5 @@ def prompt(task) -> str:
 
 def make_dinky_dungeon(options: Mapping[str, str], base_dir: str | None = None) -> DinkyDungeon:
     """The registry factory."""
-    unknown = sorted(set(options) - set(INFO.options))
-    if unknown:
-        raise UnknownNameError(f"unknown Dinky Dungeon option {unknown[0]!r}; options: "
-                               f"{', '.join(INFO.options)}", text=unknown[0])
-    players = options.get("players", "2").strip()
-    if not players.isdigit():
-        raise DungeoneerError(f"players is a number from 2 to 4, not {players!r}", text=players)
-    return DinkyDungeon(int(players))
+    registry.check_options(INFO, options)
+    return DinkyDungeon(registry.players_from(INFO, options))

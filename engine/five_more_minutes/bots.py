@@ -9,9 +9,8 @@ blue values, everyone's stages and open pink and yellow chips, the others' blue 
 
 from __future__ import annotations
 
-from engine.five_more_minutes.game import FiveState
+from engine.bots import RandomBot, ScoringBot
 from engine.protocol import Action
-from engine.rng import Stream
 
 MEAN_BLUE = 2.8
 """About the mean value of a blue chip: how the bot guesses others' hidden totals."""
@@ -21,39 +20,12 @@ CARD_WORTH = {"Pleasant Sleep": 3.0, "Sleepwalker": 1.4, "Sleep Paralysis": 1.2,
               "Dream Eater": 0.6, "5 More Minutes": 1.5}
 
 
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.stream = Stream(seed)
-
-    def choose(self, state: FiveState) -> Action:
-        """The action to take."""
-        return self.stream.choice(state.legal_actions())
-
-
-class GreedyBot:
+class GreedyBot(ScoringBot):
     """A sloth with simple, sensible habits, reading only its own view."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.stream = Stream(seed)
-
-    def choose(self, state: FiveState) -> Action:
-        """The action to take."""
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        view = state.view(state.current_player())
-        scores = [self._score(view, a) for a in actions]
-        best = max(scores)
-        ties = [a for a, s in zip(actions, scores, strict=True) if s == best]
-        return ties[0] if len(ties) == 1 else self.stream.choice(ties)
-
-    def _score(self, view: dict, action: Action) -> float:
+    def score(self, view: dict, action: Action) -> float:
         seat, decision = view["seat"], view["decision"]
         kind, arg = action
         if kind == "bonus":

@@ -11,19 +11,18 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from engine import rng
+from engine import registry, rng
 from engine.errors import (
-    ActionSyntaxError,
     ChanceError,
     DungeoneerError,
-    IllegalActionError,
     UnknownNameError,
 )
-from engine.protocol import TERMINAL, Action, GameInfo, Outcome, Termination
+from engine.protocol import Action, GameInfo, Outcome, Termination
+from engine.tasks import TaskState, TaskTable
 
 FIVE = "5 More Minutes"
 HAND_LIMIT = 3
@@ -135,8 +134,8 @@ class FiveMoreMinutes:
 
 
 @dataclass(frozen=True)
-class FiveState:
-    """A 5 More Minutes position."""
+class FiveState(TaskState):
+    """A 5 More Minutes position. Immutable; `apply` returns a new one (engine.tasks)."""
 
     game: FiveMoreMinutes
     deck: tuple[str, ...]
@@ -160,31 +159,6 @@ class FiveState:
     over: bool
     legal: tuple | None = field(default=None, compare=False, hash=False, repr=False)
 
-    def current_player(self) -> int:
-        """The seat that must choose now, or TERMINAL."""
-        return TERMINAL if self.over else self.tasks[-1][1]
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The choices of the pending decision."""
-        if self.over:
-            return ()
-        if self.legal is None:
-            object.__setattr__(self, "legal", options_of(self, self.tasks[-1]))
-        return self.legal
-
-    def apply(self, action: Action, log: list[str] | None = None) -> FiveState:
-        """The state after `action`."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{self.action_text(action)} is not legal here",
-                                     legal=[self.action_text(a) for a in self.legal_actions()])
-        table = Table.of(self, log)
-        table.choose(action)
-        table.run()
-        return table.freeze()
-
-    def is_terminal(self) -> bool:
-        return self.over
-
     def scores(self) -> tuple[int, ...]:
         """Each player's blue total."""
         return tuple(sum(v for v, _ in chips) for chips in self.blue)
@@ -200,33 +174,12 @@ class FiveState:
         return Outcome(Termination.FINISHED, winners, self.scores(),
                        f"a 6 was rolled at the end check; most blue points {best[0]}")
 
-    def action_text(self, action: Action) -> str:
-        return action.kind if action.arg is None else f"{action.kind} {action.arg}"
-
     def public_action_text(self, action: Action) -> str:
         """The action as the other players see it: the value of a blue chip given away stays
         hidden (the receiver sees it in their own view)."""
         if action.kind == "give" and action.arg not in ("pink", "yellow"):
             return "gives a blue chip"
         return self.action_text(action)
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if not words or words[0].lower() not in KINDS:
-            raise ActionSyntaxError(f"{text!r} is not a 5 More Minutes action (actions: "
-                                    f"{', '.join(KINDS)})", text=text)
-        wanted = " ".join(words).lower()
-        for action in self.legal_actions():
-            if self.action_text(action).lower() == wanted:
-                return action
-        raise IllegalActionError(f"{text!r} is not legal here",
-                                 legal=[self.action_text(a) for a in self.legal_actions()])
-
-    def with_chance(self, outcomes: Sequence[str]) -> FiveState:
-        return replace(self, forced=(*self.forced, *outcomes), legal=None)
-
-    def pending_chance(self) -> tuple[str, ...]:
-        return self.forced
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know: their own hand and blue values; of the others, counts (and
@@ -271,23 +224,10 @@ def _public_task(task) -> dict[str, Any]:
     return data
 
 
-class Table:
+class Table(TaskTable):
     """A mutable working copy of a state."""
 
-    def __init__(self, **values) -> None:
-        self.__dict__.update(values)
-        self.log: list[str] | None = None
-        self.found: tuple[Action, ...] | None = None
-
-    @classmethod
-    def of(cls, state: FiveState, log: list[str] | None) -> Table:
-        values = dict(state.__dict__)
-        del values["legal"]
-        for name in ("hands", "stages", "pink", "yellow", "blue", "lost", "tasks"):
-            values[name] = list(values[name])
-        table = cls(**values)
-        table.log = log
-        return table
+    LISTS = ("hands", "stages", "pink", "yellow", "blue", "lost", "tasks")
 
     def freeze(self) -> FiveState:
         """The new state, its fields filled directly (as Dinky Dungeon's: the frozen
@@ -303,13 +243,6 @@ class Table:
             tasks=tuple(self.tasks), stream=self.stream, forced=tuple(self.forced),
             over=self.over, legal=() if self.over else self.found)
         return state
-
-    def say(self, text: str) -> None:
-        if self.log is not None:
-            self.log.append(text)
-
-    def push(self, task: tuple) -> None:
-        self.tasks.append(task)
 
     # ------------------------------------------------------------------ chance
 
@@ -403,28 +336,6 @@ class Table:
     def send_to_stage_one(self, seat: int) -> None:
         """A return to stage 1, which its victim may avoid with a '5 More Minutes'."""
         self.push(("return", seat))
-
-    def run(self) -> None:
-        while self.tasks and not self.over:
-            task = self.tasks[-1]
-            if task[0] in DECISIONS:
-                found = options_of(self, task)
-                if not found:
-                    self.tasks.pop()
-                    continue
-                if len(found) == 1:
-                    self.choose(found[0])
-                    continue
-                self.found = found
-                return
-            self.tasks.pop()
-            AUTOMATIC[task[0]](self, task)
-
-    def choose(self, action: Action) -> None:
-        self.found = None
-        task = self.tasks.pop()
-        DECISIONS[task[0]](self, task, action)
-
 
 def _item_text(item) -> str:
     if isinstance(item, tuple):
@@ -852,15 +763,13 @@ DECISIONS = {"bonus": _bonus, "play": _play, "hand_limit": _discard_card,
              "take_chip": _take_chip, "recover": _recover, "sleep_master": _sleep_master,
              "give_blue": _give_blue, "give_chip": _give_chip, "sleepwalk": _sleepwalk}
 
+FiveState.TABLE, FiveState.TITLE, FiveState.KINDS = Table, INFO.title, KINDS
+Table.DECISIONS, Table.AUTOMATIC, Table.OPTIONS = DECISIONS, AUTOMATIC, options_of
+
 
 def make_five_more_minutes(options: Mapping[str, str],
                            base_dir: str | None = None) -> FiveMoreMinutes:
     """The registry factory."""
-    unknown = sorted(set(options) - set(INFO.options))
-    if unknown:
-        raise UnknownNameError(f"unknown 5 More Minutes option {unknown[0]!r}; options: "
-                               f"{', '.join(INFO.options)}", text=unknown[0])
-    players = options.get("players", "2").strip()
-    if not players.isdigit():
-        raise DungeoneerError(f"players is a number from 2 to 6, not {players!r}", text=players)
-    return FiveMoreMinutes(int(players), options.get("variant", "standard").strip())
+    registry.check_options(INFO, options)
+    return FiveMoreMinutes(registry.players_from(INFO, options),
+                           options.get("variant", "standard").strip())

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from engine import rng
+from engine import registry, rng
 from engine.errors import ChanceError, DungeoneerError, UnknownNameError
 from engine.protocol import GameInfo
 from engine.puzzle_dungeon import effects
@@ -330,10 +330,7 @@ def _mask(ids) -> int:
 
 def make_puzzle_dungeon(options: Mapping[str, str], base_dir: str | None = None) -> PuzzleDungeon:
     """The registry factory: build the game from record-header style options."""
-    unknown = sorted(set(options) - set(INFO.options))
-    if unknown:
-        raise UnknownNameError(f"unknown Puzzle Dungeon option {unknown[0]!r}; options: "
-                               f"{', '.join(INFO.options)}", text=unknown[0])
+    registry.check_options(INFO, options)
     folder = options.get("cards")
     if folder and base_dir and not Path(folder).is_absolute():
         folder = str(Path(base_dir) / folder)

@@ -21,13 +21,27 @@ def in_limbo(state):
     return cards, chips
 
 
-@settings(max_examples=30, deadline=None)
-@given(games)
-def test_cards_and_chips_are_conserved_and_states_never_change(game):
+def random_game(game):
+    """Every state of a random game (players, seed, seed of the choices, variant), the JSON of
+    each taken as it was made, and the moves as text."""
     players, seed, choices, variant = game
     stream = Stream(choices)
     state = FiveMoreMinutes(players, variant).new_initial_state(seed=seed)
+    states, snapshots, moves = [state], [json.dumps(state.to_json(), sort_keys=True)], []
     while not state.is_terminal():
+        action = stream.choice(state.legal_actions())
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+        states.append(state)
+        snapshots.append(json.dumps(state.to_json(), sort_keys=True))
+    return states, snapshots, moves
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_cards_and_chips_are_conserved_and_states_never_change(game):
+    states, snapshots, _ = random_game(game)
+    for state, snapshot in zip(states, snapshots, strict=True):
         cards, chips = in_limbo(state)
         held = sorted([*state.deck, *state.discard, *cards, *(c for h in state.hands for c in h)])
         assert held == sorted(state.game.deck_cards())
@@ -35,26 +49,21 @@ def test_cards_and_chips_are_conserved_and_states_never_change(game):
         assert sum(state.yellow) + state.supply_yellow == 21
         blue = sorted([*state.blue_pile, *chips, *(c for b in state.blue for c in b)])
         assert blue == sorted(state.game.blue_chips)
-        before = json.dumps(state.to_json(), sort_keys=True)
-        after = state.apply(stream.choice(state.legal_actions()))
-        assert json.dumps(state.to_json(), sort_keys=True) == before
-        state = after
+        # Nothing applied after it changed it.
+        assert json.dumps(state.to_json(), sort_keys=True) == snapshot
 
 
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
-    players, seed, choices, variant = game
-    stream = Stream(choices)
-    state = FiveMoreMinutes(players, variant).new_initial_state(seed=seed)
-    while not state.is_terminal():
-        for seat in range(players):
+    states, _, _ = random_game(game)
+    for state in states:
+        for seat in range(state.game.players):
             view = state.view(seat)
             assert view["hand"] == list(state.hands[seat])
             assert "hands" not in view and "deck" not in view
             assert view["blue_counts"] == [len(b) for b in state.blue]
             assert view["blue"] == [list(c) for c in state.blue[seat]]
-        state = state.apply(stream.choice(state.legal_actions()))
 
 
 @settings(max_examples=15, deadline=None)
@@ -62,17 +71,10 @@ def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
 def test_records_round_trip(game):
     from engine.records import dumps, new_record, parse_record, replay
 
-    players, seed, choices, variant = game
-    stream = Stream(choices)
-    g = FiveMoreMinutes(players, variant)
-    state = g.new_initial_state(seed=seed)
-    moves = []
-    while not state.is_terminal():
-        action = stream.choice(state.legal_actions())
-        moves.append(state.action_text(action))
-        state = state.apply(action)
-    record = new_record("five-more-minutes", seed=seed, players=players, options=g.options(),
-                        moves=tuple(moves))
+    players, seed, _, variant = game
+    states, _, moves = random_game(game)
+    record = new_record("five-more-minutes", seed=seed, players=players,
+                        options=FiveMoreMinutes(players, variant).options(), moves=tuple(moves))
     again = parse_record(dumps(record))
     assert again == record
-    assert replay(again)[0] == state
+    assert replay(again)[0] == states[-1]
