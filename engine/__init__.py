@@ -4,6 +4,8 @@
 from engine import registry
 from engine.dinky_dungeon.game import INFO as _DINKY_DUNGEON
 from engine.dinky_dungeon.game import make_dinky_dungeon as _make_dinky_dungeon
+from engine.five_minute_dungeon.game import INFO as _FIVE_MINUTE_DUNGEON
+from engine.five_minute_dungeon.game import make_five_minute_dungeon as _make_five_minute_dungeon
 from engine.five_more_minutes.game import INFO as _FIVE_MORE_MINUTES
 from engine.five_more_minutes.game import make_five_more_minutes as _make_five_more_minutes
 from engine.puzzle_dungeon.game import INFO as _PUZZLE_DUNGEON
@@ -12,3 +14,4 @@ from engine.puzzle_dungeon.game import make_puzzle_dungeon as _make_puzzle_dunge
 registry.register(_PUZZLE_DUNGEON, _make_puzzle_dungeon)
 registry.register(_DINKY_DUNGEON, _make_dinky_dungeon)
 registry.register(_FIVE_MORE_MINUTES, _make_five_more_minutes)
+registry.register(_FIVE_MINUTE_DUNGEON, _make_five_minute_dungeon)

@@ -1,0 +1,6 @@
+"""5-Minute Dungeon: rules engine with the timer (`game`), card data (`cards`, from
+seeds/five_minute_dungeon) and team bots (`bots`)."""
+
+from engine.five_minute_dungeon.game import DungeonState, FiveMinuteDungeon
+
+__all__ = ["DungeonState", "FiveMinuteDungeon"]

@@ -1,0 +1,246 @@
+"""5-Minute Dungeon team bots, and the time model that turns a bot game into a timed run.
+
+A team bot plays every seat (the game is cooperative, and the team talks: D12). It reads what
+the team may know: every hand, the cards faced and played, the discard piles, the sizes of the
+draw piles, never their order. Every action it returns carries the timer reading at which it
+happens, from its `TimeModel`.
+
+- `random`: any legal action but letting the time run out, uniformly.
+- `heuristic`: plays the card that matches most of what the faced card still lacks, spends
+  type-defeating cards and abilities where they save the most, keeps Magic Bombs, Wild Cards and
+  the Holy Hand Grenade for the boss, stops harmful events, and cycles useless cards only when
+  nothing matches.
+"""
+
+from __future__ import annotations
+
+from engine.five_minute_dungeon.cards import SYMBOLS
+from engine.five_minute_dungeon.game import (
+    ABILITIES,
+    DEFEATS,
+    GRENADE,
+    LIMIT,
+    Act,
+    DungeonState,
+    shortfall,
+)
+from engine.protocol import Action
+from engine.rng import Stream
+
+DEFAULT_PACE = 5.0
+"""Seconds a player takes for one action (reading the table, choosing, laying the card)."""
+
+
+class TimeModel:
+    """When each action happens: every player needs `pace` seconds per action, and players act
+    in parallel (each has their own hands), so a team of four lays cards faster than a team of
+    two. While the timer is paused, actions happen at the paused reading. An event's team choice
+    takes no player's time."""
+
+    def __init__(self, pace: float = DEFAULT_PACE) -> None:
+        if not pace > 0:
+            raise ValueError("the pace is a positive number of seconds")
+        self.pace = max(1, round(pace * 10))
+        self.ready: dict[int, int] = {}
+
+    def when(self, state: DungeonState, seat: int | None) -> int:
+        """The earliest timer reading at which `seat` can act."""
+        if state.paused or seat is None:
+            return state.clock
+        return max(state.clock, self.ready.get(seat, 0))
+
+    def took(self, state: DungeonState, seat: int | None, at: int) -> None:
+        """Note that `seat` acted at `at`."""
+        if seat is not None and not state.paused:
+            self.ready[seat] = at + self.pace
+
+
+class TeamBot:
+    """The shared frame: score each legal action, prefer earlier ones, time the winner; when
+    the best action would come after the five minutes, time runs out."""
+
+    name = "team"
+    WAIT_COST = 0.02
+    """Score lost per tenth of a second an action must wait for its player."""
+
+    def __init__(self, seed: int = 0, pace: float = DEFAULT_PACE) -> None:
+        self.stream = Stream(seed)
+        self.time = TimeModel(pace)
+
+    def choose(self, state: DungeonState) -> Action:
+        """The action to take, with its time."""
+        actions = state.legal_actions()
+        timeout = next((a for a in actions if a.kind == "timeout"), None)
+        choices = [a for a in actions if a.kind != "timeout"]
+        if not choices:
+            return state.at(timeout, LIMIT)
+        context = self.read(state)
+        best, best_score, best_time = [], None, 0
+        for action in choices:
+            at = self.time.when(state, action.arg.seat)
+            score = self.score(state, context, action) - self.WAIT_COST * (at - state.clock)
+            if best_score is None or score > best_score:
+                best, best_score, best_time = [action], score, at
+            elif score == best_score:
+                best.append(action)
+        action = best[0] if len(best) == 1 else self.stream.choice(best)
+        at = self.time.when(state, action.arg.seat) if len(best) > 1 else best_time
+        if at > LIMIT and timeout is not None:
+            return state.at(timeout, LIMIT)
+        self.time.took(state, action.arg.seat, at)
+        return state.at(action, at)
+
+    def read(self, state: DungeonState):
+        """What the bot works out once per decision."""
+        return None
+
+    def score(self, state: DungeonState, context, action: Action) -> float:
+        """What an action is worth to the team."""
+        raise NotImplementedError
+
+
+class RandomTeam(TeamBot):
+    """Any legal action but waiting for the time to run out, uniformly."""
+
+    name = "random"
+
+    def score(self, state, context, action) -> float:
+        return 0.0
+
+
+class HeuristicTeam(TeamBot):
+    """A cooperative team with sensible habits (see the module's docstring)."""
+
+    name = "heuristic"
+
+    def read(self, state: DungeonState) -> dict:
+        cards = state.game.cards
+        needs = {}
+        for name, played in zip(state.faced, state.played, strict=True):
+            per_symbol, missing = shortfall(cards, name, played)
+            needs[name] = (per_symbol, missing)
+        boss_needs = cards.bosses[state.boss - 1].card.needs
+        at_boss = bool(state.faced) and cards.dungeon[state.faced[0]].kind == "boss"
+        wanted = {SYMBOLS[i] for need, missing in needs.values() if missing
+                  for i, k in enumerate(need) if k}
+        return {"needs": needs, "boss": boss_needs, "at_boss": at_boss, "wanted": wanted}
+
+    def keep_value(self, state: DungeonState, context: dict, card: str) -> float:
+        """How much the team wants to keep a card in hand."""
+        hero_card = state.game.cards.hero_cards[card]
+        if card == GRENADE:
+            return 6.0
+        if hero_card.wild or card == "Magic Bomb":
+            return 4.0
+        if card in DEFEATS:
+            return 0.5 if context["at_boss"] else 2.5
+        if hero_card.action:
+            return 1.5
+        value = 0.0
+        for symbol in hero_card.symbols:
+            i = SYMBOLS.index(symbol)
+            if symbol in context["wanted"]:
+                value += 1.5
+            if context["boss"][i]:
+                value += 0.6
+        return value
+
+    def score(self, state: DungeonState, context: dict, action: Action) -> float:
+        kind, arg = action
+        if kind == "play":
+            if state.event:
+                return self._stop_event(state, context, arg)
+            return self._play(state, context, arg)
+        if kind == "use":
+            return self._use(state, context, arg)
+        if kind == "resolve":
+            return self._resolve(state, context, arg)
+        if kind == "discard":
+            return -self.keep_value(state, context, arg.detail[0])
+        if kind == "recover":
+            return self.keep_value(state, context, arg.detail[0])
+        return -10.0
+
+    def _play(self, state: DungeonState, context: dict, arg: Act) -> float:
+        card, target, seats = arg.detail
+        hero_card = state.game.cards.hero_cards[card]
+        if target is not None:
+            need, missing = context["needs"][target]
+            if card == GRENADE:
+                return 8.0 if context["at_boss"] and missing >= 3 else -5.0
+            if card in DEFEATS:
+                return 2.0 + missing
+            covered = min(missing, sum(1 for s in set(hero_card.symbols)
+                                       if need[SYMBOLS.index(s)]) + hero_card.wild)
+            if covered == 0:
+                # Cycling a useless card: only when nothing else helps; cheapest card first,
+                # from the player with the most cards left to draw.
+                return -3.0 - self.keep_value(state, context, card) \
+                    + 0.01 * len(state.decks[arg.seat])
+            finishing = 1.0 if covered >= missing else 0.0
+            spare = 0.0 if context["at_boss"] else (
+                2.5 if hero_card.wild or card == "Magic Bomb" else 0.0)
+            return 2.0 * covered + finishing - spare
+        return self._helper_card(state, card, seats)
+
+    def _helper_card(self, state: DungeonState, card: str, seats: tuple) -> float:
+        size = state.game.hand_size
+        if card == "Divine Shield":
+            return 1.0
+        if card == "Enrage":
+            return 0.5 + sum(0.2 for s in seats if len(state.decks[s]) >= 3)
+        if card == "Heal":
+            seat = seats[0]
+            return len(state.discards[seat]) / 4 - len(state.decks[seat]) / 10
+        if card in ("Healing Herbs", "Health Potion"):
+            piles = [state.discards[s] for s in (seats or range(state.game.players))]
+            return sum(min(len(p), 3) for p in piles) / 3 - 1.0
+        if card == "Donation":
+            return -1.0 if state.hands[seats[0]] else 0.2
+        if card == "Steal":
+            return 0.3 if len(state.hands[seats[0]]) > size else -1.0
+        return -1.0
+
+    def _use(self, state: DungeonState, context: dict, arg: Act) -> float:
+        ability, target, seats, paid = arg.detail
+        cost = sum(self.keep_value(state, context, c) for c in paid)
+        effect, value = ABILITIES[ability]
+        if effect == "defeat":
+            return 1.0 + 1.5 * context["needs"][target][1] - cost
+        if effect == "draw":
+            return 1.0 - cost if len(state.decks[arg.seat]) >= value else -5.0
+        if effect in ("others", "another"):
+            others = seats or [s for s in range(state.game.players) if s != arg.seat]
+            return 0.3 * sum(1 for s in others if state.decks[s]) - cost
+        return -5.0  # Stop Time: playing a card ends the pause, so it rarely pays
+
+    def _stop_event(self, state: DungeonState, context: dict, arg: Act) -> float:
+        harm = self._harm(state, state.event)
+        return harm - (6.0 if arg.detail[0] == GRENADE else 1.0)
+
+    def _harm(self, state: DungeonState, event: str) -> float:
+        hands = state.hands
+        if event == "Sudden Illness":
+            return float(sum(len(h) for h in hands))
+        if event == "Trap Door":
+            return float(sum(min(3, len(h)) for h in hands))
+        if event == "A Boo-Boo":
+            return float(sum(min(1, len(h)) for h in hands))
+        if event in ("Yet More Spikes!", "Locked Door!"):
+            return 3.0
+        return 0.0
+
+    def _resolve(self, state: DungeonState, context: dict, arg: Act) -> float:
+        event, choice = arg.detail
+        hero_cards = state.game.cards.hero_cards
+        if event == "Locked Door!":
+            return -sum(1 for hand in state.hands for c in hand
+                        if choice in hero_cards[c].symbols)
+        if event == "Yet More Spikes!":
+            return -len(state.hands[choice])
+        if event == "Gimme a Hand!":
+            return -len(state.decks[choice])  # the others refill from their own decks
+        return 0.0
+
+
+BOTS = {"random": RandomTeam, "heuristic": HeuristicTeam}
