@@ -295,10 +295,16 @@ def iter_replay(record: Record, state: State, *, keep_log: bool = False) -> Iter
             action = state.parse_action(move.text)
         except (ActionSyntaxError, IllegalActionError) as exc:
             raise exc.located(file=record.file, line=move.line, text=move.text) from None
+        if state.game.info.real_time and state.time_of(action) is None:
+            raise RecordError("in a real-time game every action line starts with the timer "
+                              "reading at which it happened, in seconds (like '12.5 seat 1 "
+                              "play Sword')", file=record.file, line=move.line, text=move.text)
         log: list[str] | None = [] if keep_log else None
         before = state.with_chance(move.chance) if move.chance else state
         try:
             state = before.apply(action, log)
+        except IllegalActionError as exc:
+            raise exc.located(file=record.file, line=move.line, text=move.text) from None
         except ChanceError as exc:
             line = move.chance_lines[0] if move.chance_lines else move.line
             raise exc.located(file=record.file, line=line, text=exc.text or move.text) from None
