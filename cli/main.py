@@ -1,5 +1,5 @@
-"""The `dungeoneer` command line: games, deal, play, replay, solve, rate, daily, archive,
-generate.
+"""The `dungeoneer` command line: games, deal, play, replay, simulate, solve, rate, daily,
+archive, generate, timer.
 
 Every command is a thin layer over the library; bad input of any kind prints one message
 (file, line, the offending text, why) and exits with status 2, never a traceback.
@@ -19,6 +19,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 import engine  # noqa: F401  (registers the games)
 from cli import render
+from cli.timer import timer
 from engine import registry
 from engine.errors import DungeoneerError
 from engine.protocol import State
@@ -237,32 +238,54 @@ bot_option = click.option("--bot", "bots", multiple=True,
                           help="A bot for the next seat: random or greedy (or human). Give one "
                                "per seat; seats left over are people at the terminal.")
 MULTIPLAYER = ("dinky-dungeon", "five-more-minutes")
+REAL_TIME = ("five-minute-dungeon",)
+boss_option = click.option("--boss", type=click.IntRange(1, 7), default=1, show_default=True,
+                           help="5-Minute Dungeon: the boss whose dungeon to attempt.")
+heroes_option = click.option("--heroes", help="5-Minute Dungeon: the heroes by seat, "
+                             "comma-separated (default Barbarian, Wizard, Paladin, Ranger, "
+                             "Thief).")
+pace_option = click.option("--pace", type=click.FloatRange(min=0.1), default=None,
+                           help="5-Minute Dungeon: seconds each player takes per action (the "
+                                "team bot's time model; default 5). People at the terminal "
+                                "play against the real clock unless this is given.")
 
 
 @cli.command()
 @click.argument("game_name", metavar="GAME",
-                type=click.Choice(["puzzle-dungeon", *MULTIPLAYER]))
+                type=click.Choice(["puzzle-dungeon", *MULTIPLAYER, *REAL_TIME]))
 @click.option("--seed", type=SEED, help="The deal (default: a random one, printed).")
 @hero_option
 @cards_option
 @players_option
 @bot_option
+@boss_option
+@heroes_option
+@pace_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Save the game as a record here (written when the game ends or you stop).")
 @click.option("--force", is_flag=True, help="Replace an existing record file.")
 def play(game_name: str, seed: int | None, hero: str, cards: str | None, players: int,
-         bots: tuple[str, ...], record_path: str | None, force: bool) -> None:
+         bots: tuple[str, ...], boss: int, heroes: str | None, pace: float | None,
+         record_path: str | None, force: bool) -> None:
     """Play a game at the terminal, choosing among the numbered legal actions; bots can take
-    seats of the multi-player games.
+    seats of the multi-player games, and a team bot can play a 5-Minute Dungeon run.
 
     Examples: dungeoneer play puzzle-dungeon --seed 42 --record my-game.rec;
-    dungeoneer play dinky-dungeon --players 3 --bot greedy --bot greedy
+    dungeoneer play dinky-dungeon --players 3 --bot greedy --bot greedy;
+    dungeoneer play five-minute-dungeon --players 4 --bot heuristic
     """
     number = seed if seed is not None else secrets.randbelow(10**9)
     if record_path and Path(record_path).exists() and not force:
         raise DungeoneerError(f"{record_path} already exists; choose another name, or pass "
                               "--force to replace it", file=record_path)
     out = console()
+    if game_name in REAL_TIME:
+        options = {"players": str(players), "boss": str(boss)}
+        if heroes:
+            options["heroes"] = heroes
+        _play_real_time(registry.get_game(game_name, options), number, bots, pace,
+                        record_path, force, out)
+        return
     if game_name in MULTIPLAYER:
         game = registry.get_game(game_name, {"players": str(players)})
         seats = _seat_bots(game_name, bots, players, number)
@@ -314,6 +337,83 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         out.print(f"Record saved to {record_path}.")
 
 
+class _HumanClock:
+    """When a person's action happens: the real time since the last action (the timer stands
+    still while paused), or a fixed pace."""
+
+    def __init__(self, pace: float | None) -> None:
+        import time
+
+        self.now = time.monotonic
+        self.pace = None if pace is None else max(1, round(pace * 10))
+        self.last = self.now()
+
+    def when(self, state) -> int:
+        """The timer reading for the action being chosen now."""
+        if state.paused:
+            return state.clock
+        if self.pace is not None:
+            return state.clock + self.pace
+        return state.clock + round((self.now() - self.last) * 10)
+
+    def tick(self) -> None:
+        """An action has happened."""
+        self.last = self.now()
+
+
+def _play_real_time(game, seed: int, bots: tuple[str, ...], pace: float | None,
+                    record_path: str | None, force: bool, out: Console) -> None:
+    """A 5-Minute Dungeon run at the terminal: the people choose every seat's actions against
+    the clock, or one team bot plays them all by its time model."""
+    from engine.bots import make_bot
+    from engine.five_minute_dungeon.bots import DEFAULT_PACE
+    from engine.five_minute_dungeon.game import LIMIT, format_time
+
+    if len(bots) > 1 or "human" in bots:
+        raise click.UsageError("in 5-Minute Dungeon one team bot plays every seat: give one "
+                               "--bot (random or heuristic), or none to play yourselves")
+    team = make_bot(game.info.name, bots[0], seed, pace=pace or DEFAULT_PACE) if bots else None
+    clock = _HumanClock(pace)
+    out.print(f"[bold]{game.info.title}[/bold], seed {seed}, {game.players} players: "
+              + ", ".join(game.heroes) + (f"; played by the {team.name} team" if team else ""))
+    state = game.new_initial_state(seed=seed)
+    moves: list[str] = []
+    while not state.is_terminal():
+        if team is not None:
+            action = team.choose(state)
+        else:
+            out.print(render.state_view(state))
+            out.print(f"[bold]{state.prompt()}[/bold]")
+            out.print(render.legal_list(state))
+            action = _choose(state, out)
+            if action is None:
+                out.print("Stopped.")
+                break
+            at = clock.when(state)
+            if at > LIMIT and action.kind != "timeout":
+                out.print(f"Too late: the timer reads {format_time(at)}.")
+                action = next(a for a in state.legal_actions() if a.kind == "timeout")
+            action = state.at(action, LIMIT if action.kind == "timeout" else at)
+        log: list[str] = []
+        text = state.action_text(action)
+        state = state.apply(action, log)
+        clock.tick()
+        moves.append(text)
+        out.print(f"[bold]> {text}[/bold]")
+        for line in log:
+            out.print(f"  {line}")
+    outcome = state.outcome()
+    if outcome is not None:
+        out.print(render.state_view(state))
+        out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+    if record_path:
+        record = new_record(game.info.name, seed=seed, players=game.players,
+                            options=game.options(), moves=tuple(moves))
+        result = outcome.termination.value if outcome else "unfinished"
+        save_record(record_path, record, comment=f"result: {result}", overwrite=force)
+        out.print(f"Record saved to {record_path}.")
+
+
 def _seat_bots(game_name: str, names: tuple[str, ...], players: int, seed: int) -> list:
     """One bot (or None for a person) per seat."""
     from engine.bots import make_bot
@@ -337,7 +437,8 @@ def _step_json(step: Step) -> dict[str, Any]:
               help="Show every move, what it did and the table after it.")
 @click.option("--then", "then_bot",
               help="Finish a record that stops before the end with this bot in every seat "
-                   "(the multi-player games: random or greedy).")
+                   "(the multi-player games: random or greedy; 5-Minute Dungeon: the random "
+                   "or heuristic team).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="With --then: save the finished game as a record here.")
 @click.option("--force", is_flag=True, help="Replace an existing --out file.")
@@ -401,11 +502,16 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
                               "replace it", file=out)
     make_bot(record.game_name, bot_name)  # a game without bots, or an unknown bot: one message
     seed = int(record.get("seed") or 0)
-    bots = [make_bot(record.game_name, bot_name, seed * 8 + i)
-            for i in range(state.game.players)]
+    if state.game.info.real_time:
+        team = make_bot(record.game_name, bot_name, seed)  # one team bot plays every seat
+        bots = [team] * state.game.players
+    else:
+        bots = [make_bot(record.game_name, bot_name, seed * 8 + i)
+                for i in range(state.game.players)]
     moves: list[str] = []
     while not state.is_terminal():
-        action = bots[state.current_player()].choose(state)
+        seat = state.current_player()
+        action = bots[max(0, seat)].choose(state)
         moves.append(state.action_text(action))
         state = state.apply(action)
     if out:
@@ -417,42 +523,101 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
 # ----------------------------------------------------------------------------- simulate
 
 @cli.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(MULTIPLAYER))
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
-@players_option
-@click.option("--bot", "bots", multiple=True, default=("greedy",), show_default=True,
+@click.argument("game_name", metavar="GAME", type=click.Choice([*MULTIPLAYER, *REAL_TIME]))
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games to play (5-Minute Dungeon: runs for each boss and player count).")
+@click.option("--players", "player_counts", type=click.IntRange(2, 6), multiple=True,
+              help="Players (default 2; 5-Minute Dungeon: 2 to 5, and it may be repeated).")
+@click.option("--bot", "bots", multiple=True,
               help="Bots by seat (repeated to fill the seats; the seating turns one seat per "
-                   "game): random or greedy.")
+                   "game): random or greedy (default greedy). 5-Minute Dungeon: one team bot, "
+                   "random or heuristic (default heuristic).")
+@click.option("--boss", "bosses", type=click.IntRange(1, 7), multiple=True,
+              help="5-Minute Dungeon: the bosses to attempt (default all seven; may be "
+                   "repeated).")
+@pace_option
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Game i uses seed + i.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @json_option
-def simulate(game_name, games, players, bots, seed, workers, as_json) -> None:
-    """Play many bot games and report per seat and per strategy: win share with a 95% Wilson
-    interval, mean score, game length, and each card's effect on winning (the win share of
-    seats that played it against those that did not).
+def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
+             as_json) -> None:
+    """Play many bot games. Competitive games: per seat and per strategy, win share with a 95%
+    Wilson interval, mean score, game length, and each card's effect on winning (the win share
+    of seats that played it against those that did not). 5-Minute Dungeon: timed team runs,
+    win share with 95% Wilson intervals by boss and by number of players, the time left on
+    wins, and what ended the lost runs.
 
-    Example: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot random
+    Examples: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot
+    random; dungeoneer simulate five-minute-dungeon --games 200 --boss 1 --players 4
     """
     from engine.simulate import simulate as run
+    from engine.simulate import simulate_team
 
     info = {i.name: i for i in registry.registered()}[game_name]
-    if not info.min_players <= players <= info.max_players:
-        raise click.UsageError(f"{info.title} is for {info.min_players} to {info.max_players} "
-                               "players")
+    for players in player_counts:
+        if not info.min_players <= players <= info.max_players:
+            raise click.UsageError(f"{info.title} is for {info.min_players} to "
+                                   f"{info.max_players} players")
+    if game_name in REAL_TIME:
+        if len(bots) > 1:
+            raise click.UsageError("one team bot plays every seat: give one --bot")
+        counts = player_counts or tuple(range(info.min_players, info.max_players + 1))
+        chosen = bosses or tuple(range(1, 8))
+        total = games * len(counts) * len(chosen)
+
+        def job(progress=None):
+            return simulate_team(game_name, games, players=counts, bosses=chosen,
+                                 bot=bots[0] if bots else "heuristic", pace=pace or 5.0,
+                                 seed=seed, workers=workers, progress=progress)
+    else:
+        if len(player_counts) > 1 or bosses or pace is not None:
+            raise click.UsageError(f"{info.title} simulations take one --players, and no "
+                                   "--boss or --pace")
+        total = games
+
+        def job(progress=None):
+            return run(game_name, games, players=player_counts[0] if player_counts else 2,
+                       bots=bots or ("greedy",), seed=seed, workers=workers, progress=progress)
     err = Console(file=sys.stderr, highlight=False)
     if err.is_terminal and not as_json:
         with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/"
                       "{task.total} games"), TimeElapsedColumn(), console=err,
                       transient=True) as bar:
-            task = bar.add_task("games", total=games)
-            report = run(game_name, games, players=players, bots=bots, seed=seed,
-                         workers=workers, progress=lambda n: bar.update(task, completed=n))
+            task = bar.add_task("games", total=total)
+            report = job(lambda n: bar.update(task, completed=n))
     else:
-        report = run(game_name, games, players=players, bots=bots, seed=seed, workers=workers)
+        report = job()
     if as_json:
         _echo_json(report)
         return
-    _print_simulation(console(), report)
+    if game_name in REAL_TIME:
+        _print_team_simulation(console(), report)
+    else:
+        _print_simulation(console(), report)
+
+
+def _print_team_simulation(out: Console, report: dict) -> None:
+    from rich.table import Table
+
+    out.print(f"[bold]{report['runs']} runs[/bold] by the {report['bot']} team at "
+              f"{report['pace']:g} s per action per player; {report['mean_actions']} actions "
+              "per run on average. Win shares with 95% Wilson intervals; time left on wins in "
+              "seconds.")
+    table = Table("", "win share", "runs", "time left: mean", "median", "range")
+    rows = [("all", report["overall"])]
+    rows += [(f"boss {b}", e) for b, e in report["by_boss"].items()]
+    rows += [(f"{n} players", e) for n, e in report["by_players"].items()]
+    for label, entry in rows:
+        left = entry["time_left"]
+        table.add_row(label, _interval(entry), str(entry["games"]),
+                      *((f"{left['mean']:.1f}", f"{left['median']:.1f}",
+                         f"{left['min']:.1f}-{left['max']:.1f}") if left["wins"] else
+                        ("-", "-", "-")))
+    out.print(table)
+    ended = Table("lost runs ended by", "runs", "share of losses")
+    for kind, entry in report["lost_runs_ended_by"].items():
+        ended.add_row(kind, str(entry["runs"]), f"{entry['share_of_losses']:.1%}")
+    out.print(ended)
 
 
 def _interval(entry: dict) -> str:
@@ -772,6 +937,9 @@ def generate(count, level, hero, workers, first_seed, max_tries, out, force) -> 
         err.print(f"{len(puzzles)} puzzles written to {out}.")
     else:
         click.echo(text, nl=False)
+
+
+cli.add_command(timer)
 
 
 def main() -> None:

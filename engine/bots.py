@@ -12,6 +12,7 @@ from engine.protocol import Action, State
 from engine.rng import Stream
 
 BOT_MODULES = {"dinky-dungeon": "engine.dinky_dungeon.bots",
+               "five-minute-dungeon": "engine.five_minute_dungeon.bots",
                "five-more-minutes": "engine.five_more_minutes.bots"}
 
 
@@ -21,8 +22,9 @@ def bot_names(game_name: str) -> tuple[str, ...]:
     return () if module is None else tuple(importlib.import_module(module).BOTS)
 
 
-def make_bot(game_name: str, name: str, seed: int = 0):
-    """A bot for the game, its random choices seeded."""
+def make_bot(game_name: str, name: str, seed: int = 0, **settings):
+    """A bot for the game, its random choices seeded; `settings` go to the bot (a team bot's
+    pace)."""
     module = BOT_MODULES.get(game_name)
     if module is None:
         raise DungeoneerError(f"there are no bots for {game_name}", text=name)
@@ -30,7 +32,7 @@ def make_bot(game_name: str, name: str, seed: int = 0):
     if name not in bots:
         raise UnknownNameError(f"unknown bot {name!r} for {game_name}; the bots are: "
                                f"{', '.join(bots)}", text=name)
-    return bots[name](seed)
+    return bots[name](seed, **settings)
 
 
 class RandomBot:

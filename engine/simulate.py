@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from multiprocessing import get_context
+from typing import Any
 
 from engine import registry
 from engine.bots import make_bot
@@ -121,3 +122,92 @@ def summarise(results: list[dict], players: int) -> dict:
         report["cards"][name] = {"played": played, "not_played": not_played,
                                  "difference": effect}
     return report
+
+
+# ----------------------------------------------------------------------------- team games
+
+def play_run(job: tuple[str, dict, str, float, int]) -> dict:
+    """One timed run of a cooperative real-time game: (game name, options, team bot, pace in
+    seconds per action, seed) -> whether the team won, why the run ended, the time left and
+    how far the team got."""
+    game_name, options, bot_name, pace, seed = job
+    game = registry.get_game(game_name, options)
+    state = game.new_initial_state(seed=seed)
+    team = make_bot(game_name, bot_name, seed, pace=pace)
+    actions = 0
+    while not state.is_terminal():
+        state = state.apply(team.choose(state))
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise AssertionError(f"run {seed} did not end")
+    outcome = state.outcome()
+    return {"seed": seed, "options": options, "won": outcome.termination.value == "won",
+            "ended": "won" if state.won else _loss_kind(outcome.reason),
+            "time_left": outcome.scores[0] if state.won else 0.0, "actions": actions,
+            "dealt_with": len(state.beaten)}
+
+
+def _loss_kind(reason: str) -> str:
+    """A lost run's reason in a word or three: 'time ran out', 'stuck', 'out of cards'."""
+    head = reason.split(" (")[0].split(":")[0]
+    return "out of cards" if "out of cards" in head else head
+
+
+def simulate_team(game_name: str, runs: int, *, players: Sequence[int], bosses: Sequence[int],
+                  bot: str, pace: float, seed: int = 1, workers: int = 1,
+                  progress: Callable[[int], None] | None = None) -> dict:
+    """`runs` timed runs for every player count and boss (run i of each uses seed + i), and
+    their summary (see `summarise_team`)."""
+    make_bot(game_name, bot)  # an unknown name fails here, in one message
+    jobs = [(game_name, {"players": str(n), "boss": str(b)}, bot, pace, seed + i)
+            for b in bosses for n in players for i in range(runs)]
+    results: list[dict] = []
+    if workers > 1:
+        with get_context("spawn").Pool(workers) as pool:
+            for result in pool.imap(play_run, jobs, chunksize=8):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results))
+    else:
+        for job in jobs:
+            results.append(play_run(job))
+            if progress is not None:
+                progress(len(results))
+    report = summarise_team(results)
+    report.update(bot=bot, pace=pace, first_seed=seed)
+    return report
+
+
+def _time_left(results: list[dict]) -> dict:
+    left = sorted(r["time_left"] for r in results if r["won"])
+    if not left:
+        return {"wins": 0}
+    return {"wins": len(left), "mean": round(sum(left) / len(left), 1),
+            "median": left[len(left) // 2], "min": left[0], "max": left[-1]}
+
+
+def summarise_team(results: list[dict]) -> dict:
+    """Win share with a 95% Wilson interval overall, by boss, by number of players and by both;
+    the time left on wins; what ended the lost runs."""
+    def group(key: Callable[[dict], Any]) -> dict:
+        cells: dict[Any, list[dict]] = defaultdict(list)
+        for r in results:
+            cells[key(r)].append(r)
+        return {k: {**_share(sum(r["won"] for r in rs), len(rs)), "time_left": _time_left(rs)}
+                for k, rs in sorted(cells.items())}
+
+    losses = [r["ended"] for r in results if not r["won"]]
+    ended = {kind: {"runs": losses.count(kind),
+                    "share_of_losses": round(losses.count(kind) / len(losses), 4)}
+             for kind in sorted(set(losses))}
+    return {
+        "runs": len(results),
+        "overall": {**_share(sum(r["won"] for r in results), len(results)),
+                    "time_left": _time_left(results)},
+        "by_boss": group(lambda r: int(r["options"]["boss"])),
+        "by_players": group(lambda r: int(r["options"]["players"])),
+        "by_boss_and_players": {f"{b} {n}": entry for (b, n), entry in group(
+            lambda r: (int(r["options"]["boss"]), int(r["options"]["players"]))).items()},
+        "lost_runs_ended_by": ended,
+        "mean_actions": round(sum(r["actions"] for r in results) / max(1, len(results)), 1),
+    }

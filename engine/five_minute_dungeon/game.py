@@ -856,7 +856,7 @@ class Table(TaskTable):
 
     def stuck(self) -> None:
         """Losing: "if you get stuck on it and have no way to defeat it"."""
-        self.lose(f"stuck: no way to defeat {' and '.join(self.faced)}")
+        self.lose(f"stuck: nothing can be played against {' and '.join(self.faced)}")
 
     def boss_beaten(self) -> None:
         """Winning; in a campaign, Preparing the Next Dungeon."""
