@@ -69,9 +69,8 @@ INFO = GameInfo(
                       "(default 3)"},
     setup={"dungeon": "the dungeon deck, top first, card titles comma-separated (any selection "
                       "of door and challenge cards)",
-           "deck 1": "seat 1's draw pile from the top, comma-separated; the rest of the deck "
-                     "is shuffled under it (also deck 2 ... deck 5)",
-           **{f"deck {i}": "" for i in range(2, 6)}})
+           **{f"deck {i}": f"the top of seat {i}'s draw pile, comma-separated; the rest of "
+                           "the deck is shuffled under it" for i in range(1, 6)}})
 KINDS = ("play", "use", "discard", "recover", "resolve", "timeout")
 
 # What each action card does, keyed by title. The card data (seeds/.../cards.toml) holds the
