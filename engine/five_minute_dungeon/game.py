@@ -345,21 +345,24 @@ class DungeonState:
             raise IllegalActionError(f"{self.action_text(plain)} is not legal here",
                                      legal=self.legal_texts())
         when = self.clock if action.arg.at is None else action.arg.at
-        self.verify_time(plain, when)
+        self.verify_time(plain, when, written=action.arg.at is not None)
         table = Table.of(self, log)
         table.clock = when
         table.choose(plain)
         table.run()
         return table.freeze()
 
-    def verify_time(self, action: Action, when: int) -> None:
-        """Raise IllegalActionError if `action` can't happen at timer reading `when`."""
+    def verify_time(self, action: Action, when: int, written: bool = True) -> None:
+        """Raise IllegalActionError if `action` can't happen at timer reading `when` (`written`:
+        the reading was given, not taken as now)."""
         text = f"{format_time(when)} {self.action_text(action)}"
         if when < self.clock:
             raise IllegalActionError(f"{text}: the timer already reads "
-                                     f"{format_time(self.clock)}; actions come in time order")
+                                     f"{format_time(self.clock)}; actions come in time order",
+                                     legal=[f"{format_time(self.clock)} "
+                                            f"{self.action_text(action)}"])
         if action.kind == "timeout":
-            if when != LIMIT and action.arg.at is not None:
+            if when != LIMIT and written:
                 raise IllegalActionError(f"{text}: time runs out at {format_time(LIMIT)}")
             return
         if when > LIMIT:
@@ -367,7 +370,9 @@ class DungeonState:
                                      legal=[f"{format_time(LIMIT)} time runs out"])
         if self.paused and when != self.clock:
             raise IllegalActionError(f"{text}: the timer is paused at "
-                                     f"{format_time(self.clock)} until a card is played")
+                                     f"{format_time(self.clock)} until a card is played",
+                                     legal=[f"{format_time(self.clock)} "
+                                            f"{self.action_text(action)}"])
 
     def legal_set(self) -> frozenset[Action]:
         """The legal actions as a set."""
@@ -720,7 +725,7 @@ class Table(TaskTable):
             found = free_options(self)
             if not found or (found[-1].kind == "timeout" and len(found) == 1):
                 self.stuck()
-                return
+                continue  # in a campaign, the retry's first card is turned over
             self.found = found
             return
 
@@ -740,7 +745,7 @@ class Table(TaskTable):
         when nothing is faced, face the boss after the last one. True if it did something."""
         if not any(self.hands) and not any(self.decks):
             self.lose("every player is out of cards")
-            return False
+            return True  # over, or (a campaign's retry) the new dungeon to turn over
         if self.faced or self.event:
             return False
         if self.dungeon:
@@ -791,8 +796,16 @@ class Table(TaskTable):
         cards = self.game.cards
         written = self.setup.get("dungeon")
         if written is not None and self.attempt == 1 and self.boss == self.game.boss:
-            names = [" ".join(t.split()) for t in written.split(",") if t.strip()]
             by_key = {k.lower(): k for k, c in cards.dungeon.items() if c.kind != "boss"}
+            names: list[str] = []
+            for piece in (" ".join(t.split()) for t in written.split(",") if t.strip()):
+                joined = f"{names[-1]}, {piece}" if names else ""
+                if names and names[-1].lower() not in by_key and any(
+                        key.startswith(joined.lower()) for key in by_key):
+                    # a title with commas: "Two Guys, One Bow", "A Terrible, No-Good, Awful ..."
+                    names[-1] = joined
+                else:
+                    names.append(piece)
             dungeon = []
             for name in names:
                 card = by_key.get(name.lower())
