@@ -363,7 +363,8 @@ class DungeonState:
                                             f"{self.action_text(action)}"])
         if action.kind == "timeout":
             if when != LIMIT and written:
-                raise IllegalActionError(f"{text}: time runs out at {format_time(LIMIT)}")
+                raise IllegalActionError(f"{text}: time runs out at {format_time(LIMIT)}",
+                                         legal=[f"{format_time(LIMIT)} time runs out"])
             return
         if when > LIMIT:
             raise IllegalActionError(f"{text}: time ran out at {format_time(LIMIT)}",
@@ -407,6 +408,7 @@ class DungeonState:
             written = self.action_text(action).lower()
             if written == wanted or _without_target(self, written) == wanted:
                 return action if at is None else self.at(action, at)
+        _check_card_name(self.game.cards, words)
         raise IllegalActionError(f"{' '.join(words)!r} is not legal here",
                                  legal=self.legal_texts())
 
@@ -497,6 +499,34 @@ def shortfall(cards: CardSet, name: str, played: Sequence[str]) -> tuple[tuple[i
             if need[i]:
                 need[i] -= 1
     return tuple(need), max(0, sum(need) - wild)
+
+
+def split_titles(text: str, known: Mapping[str, str]) -> list[str]:
+    """Comma-separated card titles, where a title may hold commas itself ("Two Guys, One Bow",
+    "A Terrible, No-Good, Awful Puppet Show"): pieces are joined while the text so far is not a
+    title of `known` (lower-case keys) but starts one."""
+    names: list[str] = []
+    for piece in (" ".join(t.split()) for t in text.split(",") if t.strip()):
+        joined = f"{names[-1]}, {piece}" if names else ""
+        if names and names[-1].lower() not in known and any(
+                key.startswith(joined.lower()) for key in known):
+            names[-1] = joined
+        else:
+            names.append(piece)
+    return names
+
+
+def _check_card_name(cards: CardSet, words: list[str]) -> None:
+    """ActionSyntaxError if a 'seat N play CARD ...' names no card of the game."""
+    if len(words) < 4 or words[2].lower() != "play":
+        return
+    rest = " ".join(words[3:])
+    if not any(rest.lower() == name.lower() or rest.lower().startswith(name.lower() + " ")
+               for name in cards.hero_cards):
+        named = re.split(r" (?:at|for|from|to) ", rest, maxsplit=1)[0]
+        raise ActionSyntaxError(f"no hero card is called {named!r} (resource "
+                                "cards are named by their symbols, like 'Sword' or "
+                                "'Sword+Arrow')")
 
 
 def _looks_like_action(words: list[str]) -> bool:
@@ -797,17 +827,8 @@ class Table(TaskTable):
         written = self.setup.get("dungeon")
         if written is not None and self.attempt == 1 and self.boss == self.game.boss:
             by_key = {k.lower(): k for k, c in cards.dungeon.items() if c.kind != "boss"}
-            names: list[str] = []
-            for piece in (" ".join(t.split()) for t in written.split(",") if t.strip()):
-                joined = f"{names[-1]}, {piece}" if names else ""
-                if names and names[-1].lower() not in by_key and any(
-                        key.startswith(joined.lower()) for key in by_key):
-                    # a title with commas: "Two Guys, One Bow", "A Terrible, No-Good, Awful ..."
-                    names[-1] = joined
-                else:
-                    names.append(piece)
             dungeon = []
-            for name in names:
+            for name in split_titles(written, by_key):
                 card = by_key.get(name.lower())
                 if card is None:
                     raise UnknownNameError(f"{name!r} is not a door or challenge card",
@@ -827,11 +848,10 @@ class Table(TaskTable):
         seeded stream."""
         if self.forced:
             written, self.forced = self.forced[0], self.forced[1:]
-            names = [" ".join(t.split()) for t in written.split(",") if t.strip()]
             left = list(items)
             by_key = {i.lower(): i for i in items}
             order = []
-            for name in names:
+            for name in split_titles(written, by_key):
                 card = by_key.get(name.lower())
                 if card is None or card not in left:
                     raise ChanceError(f"the written order for {what} must list exactly: "
@@ -915,6 +935,8 @@ class Table(TaskTable):
         """Cards from a hand to the seat's discard pile (face up)."""
         self.take(seat, cards)
         self.discards[seat] = tuple(sorted(self.discards[seat] + tuple(cards)))
+        if cards and self.log is not None:
+            self.say(f"Seat {seat + 1} discards {', '.join(cards)}.")
 
     def demand(self, kind: str, seat: int, count: int) -> None:
         """A seat must discard (or recover) `count` cards: at once if they have no more than
@@ -935,6 +957,8 @@ class Table(TaskTable):
             pile.remove(card)
         self.discards[seat] = tuple(pile)
         self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(cards)))
+        if cards and self.log is not None:
+            self.say(f"Seat {seat + 1} takes back {', '.join(cards)}.")
 
     def end_pause(self) -> None:
         """"It remains paused until a player plays a card"."""
@@ -971,17 +995,17 @@ def _play(t: Table, action: Action) -> None:
     """Play a card to the center: "A card laid is a card played"."""
     seat, (card, target, seats), _ = action.arg
     t.take(seat, (card,))
+    hero_card = t.game.cards.hero_cards[card]
+    resource = not hero_card.action or hero_card.symbols or hero_card.wild
+    t.say(f"Seat {seat + 1} plays {card}" + (f" on {target}." if resource else "."))
     t.end_pause()
     t.push(("refill", TEAM))
-    hero_card = t.game.cards.hero_cards[card]
-    if not hero_card.action or hero_card.symbols or hero_card.wild:
+    if resource:
         index = t.faced.index(target)
         t.played[index] = (*t.played[index], card)
-        t.say(f"Seat {seat + 1} plays {card} on {target}.")
         t.check_defeated(target)
         return
     t.swept = (*t.swept, card)
-    t.say(f"Seat {seat + 1} plays {card}.")
     if card in DEFEATS or card == GRENADE:
         t.defeat(target, card)
     else:
@@ -994,7 +1018,7 @@ def _use(t: Table, action: Action) -> None:
     t.discard(seat, paid)
     if t.paused:
         t.used = t.used | {seat}
-    t.say(f"Seat {seat + 1} discards {', '.join(paid)} and uses {ability}.")
+    t.say(f"Seat {seat + 1} uses {ability}.")
     t.push(("refill", TEAM))
     effect, value = ABILITIES[ability]
     if effect == "defeat":
@@ -1004,12 +1028,15 @@ def _use(t: Table, action: Action) -> None:
         t.used = t.used | {seat}  # D10: the pause Stop Time starts counts as its use
     elif effect == "draw":
         t.draw(seat, value)
+        t.say(f"Seat {seat + 1} draws {value} cards.")
     elif effect == "others":
         for other in range(t.game.players):
             if other != seat:
                 t.draw(other, value)
+        t.say(f"Every other player draws {value} cards.")
     else:
         t.draw(seats[0], value)
+        t.say(f"Seat {seats[0] + 1} draws {value} cards.")
 
 
 def _timeout(t: Table, action: Action) -> None:
@@ -1029,6 +1056,7 @@ def heal(t: Table, seat: int, seats) -> None:
     pile = t.discards[target]
     t.discards[target] = ()
     t.decks[target] = t.shuffle(t.decks[target] + pile, f"seat {target + 1}'s deck")
+    t.say(f"Seat {target + 1} shuffles {len(pile)} discarded cards into their draw pile.")
 
 
 def healing_herbs(t: Table, seat: int, seats) -> None:
@@ -1048,17 +1076,20 @@ def divine_shield(t: Table, seat: int, seats) -> None:
     t.pause()
     for other in range(t.game.players):
         t.draw(other, 1)
+    t.say("Every player draws a card.")
 
 
 def enrage(t: Table, seat: int, seats) -> None:
     """Enrage: 'choose two players (you may be one); each draws 3 cards'."""
     for other in seats:
         t.draw(other, 3)
+    t.say(f"{_seats(seats).capitalize()} draw 3 cards each.")
 
 
 def steal(t: Table, seat: int, seats) -> None:
     """Steal: 'take another player's whole hand into yours'."""
     victim = seats[0]
+    t.say(f"Seat {seat + 1} takes seat {victim + 1}'s hand: {', '.join(t.hands[victim]) or '-'}.")
     t.hands[seat] = tuple(sorted(t.hands[seat] + t.hands[victim]))
     t.hands[victim] = ()
 
@@ -1066,6 +1097,8 @@ def steal(t: Table, seat: int, seats) -> None:
 def donation(t: Table, seat: int, seats) -> None:
     """Donation: 'give your whole hand to another player, then refill'."""
     friend = seats[0]
+    t.say(f"Seat {seat + 1} gives seat {friend + 1} their hand: "
+          f"{', '.join(t.hands[seat]) or '-'}.")
     t.hands[friend] = tuple(sorted(t.hands[friend] + t.hands[seat]))
     t.hands[seat] = ()
 
@@ -1085,9 +1118,9 @@ def _event_decision(t: Table, task, action: Action) -> None:
     if action.kind == "play":
         seat, (card, _target, _seats), _ = action.arg
         t.take(seat, (card,))
+        t.say(f"Seat {seat + 1} plays {card}: {event} is stopped.")
         t.end_pause()
         t.swept = (*t.swept, card)
-        t.say(f"Seat {seat + 1} plays {card}: {event} is stopped.")
         t.push(("refill", TEAM))
         return
     t.say(f"{event}: {t.game.cards.dungeon[event].text}")
@@ -1112,6 +1145,8 @@ def confusion(t: Table, choice) -> None:
     hands = list(t.hands)
     for seat, receiver in enumerate(choice):
         t.hands[receiver] = hands[seat]
+    t.say("Hands pass: " + ", ".join(f"seat {s + 1} to seat {r + 1}"
+                                     for s, r in enumerate(choice)) + ".")
 
 
 def sudden_illness(t: Table, choice) -> None:
@@ -1133,6 +1168,7 @@ def gimme_a_hand(t: Table, choice) -> None:
         if seat != choice:
             t.hands[seat] = ()
     t.hands[choice] = tuple(sorted(t.hands[choice] + cards))
+    t.say(f"Every hand goes to seat {choice + 1}.")
 
 
 def locked_door(t: Table, choice) -> None:
