@@ -325,13 +325,19 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         out.print(f"[bold]> {who}{shown}[/bold]")
         for line in log:
             out.print(f"  {line}")
+    _end_of_play(out, state, new_record(game.info.name, seed=number, players=header["players"],
+                                        options=header["options"], moves=tuple(moves)),
+                 record_path, force)
+
+
+def _end_of_play(out: Console, state, record: Record, record_path: str | None,
+                 force: bool) -> None:
+    """Show how a game at the terminal ended, and save its record if asked to."""
     outcome = state.outcome()
     if outcome is not None:
         out.print(render.state_view(state))
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
     if record_path:
-        record = new_record(game.info.name, seed=number, players=header["players"],
-                            options=header["options"], moves=tuple(moves))
         result = outcome.termination.value if outcome else "unfinished"
         save_record(record_path, record, comment=f"result: {result}", overwrite=force)
         out.print(f"Record saved to {record_path}.")
@@ -402,16 +408,9 @@ def _play_real_time(game, seed: int, bots: tuple[str, ...], pace: float | None,
         out.print(f"[bold]> {text}[/bold]")
         for line in log:
             out.print(f"  {line}")
-    outcome = state.outcome()
-    if outcome is not None:
-        out.print(render.state_view(state))
-        out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
-    if record_path:
-        record = new_record(game.info.name, seed=seed, players=game.players,
-                            options=game.options(), moves=tuple(moves))
-        result = outcome.termination.value if outcome else "unfinished"
-        save_record(record_path, record, comment=f"result: {result}", overwrite=force)
-        out.print(f"Record saved to {record_path}.")
+    _end_of_play(out, state, new_record(game.info.name, seed=seed, players=game.players,
+                                        options=game.options(), moves=tuple(moves)),
+                 record_path, force)
 
 
 def _seat_bots(game_name: str, names: tuple[str, ...], players: int, seed: int) -> list:

@@ -9,6 +9,7 @@ depend on the worker count.
 
 from __future__ import annotations
 
+import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from multiprocessing import get_context
@@ -58,19 +59,26 @@ def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], s
     for name in bots:
         make_bot(game_name, name)  # an unknown name fails here, in one message
     jobs = [(game_name, players, seating(bots, players, i), seed + i) for i in range(games)]
+    return summarise(run_jobs(play_game, jobs, workers, progress), players)
+
+
+def run_jobs(play: Callable[[Any], dict], jobs: list, workers: int,
+             progress: Callable[[int], None] | None = None) -> list[dict]:
+    """`play` each job, in `workers` processes if more than one, the results in job order;
+    `progress` hears the number done."""
     results: list[dict] = []
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap(play_game, jobs, chunksize=16):
+            for result in pool.imap(play, jobs, chunksize=8):
                 results.append(result)
                 if progress is not None:
                     progress(len(results))
-    else:
-        for job in jobs:
-            results.append(play_game(job))
-            if progress is not None:
-                progress(len(results))
-    return summarise(results, players)
+        return results
+    for job in jobs:
+        results.append(play(job))
+        if progress is not None:
+            progress(len(results))
+    return results
 
 
 def _share(wins: int, trials: int) -> dict:
@@ -161,19 +169,7 @@ def simulate_team(game_name: str, runs: int, *, players: Sequence[int], bosses: 
     make_bot(game_name, bot)  # an unknown name fails here, in one message
     jobs = [(game_name, {"players": str(n), "boss": str(b)}, bot, pace, seed + i)
             for b in bosses for n in players for i in range(runs)]
-    results: list[dict] = []
-    if workers > 1:
-        with get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap(play_run, jobs, chunksize=8):
-                results.append(result)
-                if progress is not None:
-                    progress(len(results))
-    else:
-        for job in jobs:
-            results.append(play_run(job))
-            if progress is not None:
-                progress(len(results))
-    report = summarise_team(results)
+    report = summarise_team(run_jobs(play_run, jobs, workers, progress))
     report.update(bot=bot, pace=pace, first_seed=seed)
     return report
 
@@ -183,7 +179,7 @@ def _time_left(results: list[dict]) -> dict:
     if not left:
         return {"wins": 0}
     return {"wins": len(left), "mean": round(sum(left) / len(left), 1),
-            "median": left[len(left) // 2], "min": left[0], "max": left[-1]}
+            "median": statistics.median(left), "min": left[0], "max": left[-1]}
 
 
 def summarise_team(results: list[dict]) -> dict:
