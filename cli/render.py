@@ -154,6 +154,8 @@ def dungeon_state(state, seat: int | None = None) -> RenderableType:
         kind = card.type or card.kind.replace("_", "-")
         lines.append(f"Facing       {name} ({kind}): played {', '.join(played) or '-'}; "
                      f"lacks {lacking or '-'} ({missing} missing after Wild Cards)\n")
+    if state.tasks and not state.over and not state.event:
+        lines.append(f"Waiting for  {state.prompt()}\n", style="bold")
     for other in range(game.players):
         hand = ", ".join(state.hands[other]) if seat is None or seat < 0 or seat == other \
             else f"{len(state.hands[other])} cards"

@@ -468,7 +468,7 @@ class DungeonState:
             return f"{self.event}: stop it, or let it happen"
         if self.tasks:
             kind, seat, left = self.tasks[-1][:3]
-            return f"Seat {seat + 1}: {kind} {left} more"
+            return f"Seat {seat + 1}: {kind} {left} more card{'s' if left > 1 else ''}"
         return "Anyone: play a card or use an ability"
 
     def needs(self, index: int) -> tuple[tuple[int, ...], int]:

@@ -98,3 +98,23 @@ def test_simulate_rejects_what_does_not_fit():
 def test_the_timer_command_is_there():
     result = run("timer", "--help")
     assert result.exit_code == 0 and "--seconds" in result.output
+
+
+def test_people_play_against_the_real_clock():
+    """Without --pace, a person's action happens when it is chosen: the time since the last
+    action moves the timer on, and while the timer is paused it stands still."""
+    from cli.main import _HumanClock
+    from tests.five_minute_dungeon.helpers import start
+
+    readings = iter([100.0, 112.34, 150.0])
+    clock = _HumanClock(None)
+    clock.now = lambda: next(readings)
+    clock.last = 100.0
+    state = start(dungeon=["Gorblin", "Steve"])
+    assert clock.when(state) == 123  # 12.34 s later, in tenths
+    stop_time = next(a for a in state.legal_actions() if a.kind == "use"
+                     and a.arg.detail[0] == "Stop Time")
+    paused = state.apply(state.at(stop_time, 123))
+    clock.tick()
+    assert paused.paused and clock.when(paused) == 123
+    assert _HumanClock(2.5).when(state) == 25
