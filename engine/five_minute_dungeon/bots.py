@@ -42,9 +42,14 @@ class TimeModel:
             raise ValueError("the pace is a positive number of seconds")
         self.pace = max(1, round(pace * 10))
         self.ready: dict[int, int] = {}
+        self.dungeon: tuple[int, int] | None = None
 
     def when(self, state: DungeonState, seat: int | None) -> int:
         """The earliest timer reading at which `seat` can act."""
+        if (state.boss, state.attempt) != self.dungeon:
+            # A campaign's next dungeon (or a retry) starts the timer again: everyone is ready.
+            self.dungeon = (state.boss, state.attempt)
+            self.ready.clear()
         if state.paused or seat is None:
             return state.clock
         return max(state.clock, self.ready.get(seat, 0))

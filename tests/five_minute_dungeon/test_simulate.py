@@ -24,3 +24,22 @@ def test_the_summary_counts_wins_time_left_and_how_runs_ended():
                                                     "min": 40.0, "max": 100.0}
     assert report["lost_runs_ended_by"] == {"stuck": {"runs": 1, "share_of_losses": 0.5},
                                             "time ran out": {"runs": 1, "share_of_losses": 0.5}}
+
+
+def test_a_team_bot_plays_a_campaign_from_dungeon_to_dungeon():
+    """The time model starts afresh with each dungeon of a campaign (its timer starts again):
+    a team of five goes past the first boss and keeps its time in the next dungeon."""
+    from engine import registry
+    from engine.five_minute_dungeon.bots import HeuristicTeam
+
+    game = registry.get_game("five-minute-dungeon", {"players": "5", "campaign": "yes"})
+    state = game.new_initial_state(seed=3)
+    team = HeuristicTeam(3)
+    seen_second = False
+    while not state.is_terminal():
+        action = team.choose(state)
+        if state.boss == 2 and not seen_second:
+            seen_second = True
+            assert state.clock == 0 and action.arg.at < 100
+        state = state.apply(action)
+    assert seen_second and 1 in state.beaten_bosses
