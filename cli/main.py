@@ -260,13 +260,16 @@ pace_option = click.option("--pace", type=click.FloatRange(min=0.1), default=Non
 @bot_option
 @boss_option
 @heroes_option
+@click.option("--campaign", is_flag=True,
+              help="5-Minute Dungeon: go on to the next boss after each win, up to boss 7 "
+                   "(three tries at each dungeon).")
 @pace_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Save the game as a record here (written when the game ends or you stop).")
 @click.option("--force", is_flag=True, help="Replace an existing record file.")
 def play(game_name: str, seed: int | None, hero: str, cards: str | None, players: int,
-         bots: tuple[str, ...], boss: int, heroes: str | None, pace: float | None,
-         record_path: str | None, force: bool) -> None:
+         bots: tuple[str, ...], boss: int, heroes: str | None, campaign: bool,
+         pace: float | None, record_path: str | None, force: bool) -> None:
     """Play a game at the terminal, choosing among the numbered legal actions; bots can take
     seats of the multi-player games, and a team bot can play a 5-Minute Dungeon run.
 
@@ -283,6 +286,8 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         options = {"players": str(players), "boss": str(boss)}
         if heroes:
             options["heroes"] = heroes
+        if campaign:
+            options["campaign"] = "yes"
         _play_real_time(registry.get_game(game_name, options), number, bots, pace,
                         record_path, force, out)
         return

@@ -118,3 +118,16 @@ def test_people_play_against_the_real_clock():
     clock.tick()
     assert paused.paused and clock.when(paused) == 123
     assert _HumanClock(2.5).when(state) == 25
+
+
+def test_a_campaign_at_the_terminal(tmp_path):
+    out = tmp_path / "campaign.rec"
+    result = run("play", "five-minute-dungeon", "--players", "5", "--campaign", "--bot",
+                 "heuristic", "--seed", "3", "--record", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Baby Barbarian is defeated" in result.output
+    assert "On to the next dungeon" in result.output
+    assert "campaign: yes" in out.read_text()
+    data = json.loads(run("replay", str(out), "--json").output)
+    assert data["outcome"]["reason"].startswith(("the campaign is won", "time ran out", "stuck",
+                                                 "every player"))
