@@ -65,6 +65,10 @@ class GameInfo:
     max_players: int
     hidden_information: bool
     real_time: bool = False
+    """No turns: while the players are free to act, `current_player()` is ANY_PLAYER and each
+    action names its actor. Such a game's states also have `time_of(action)` (the clock reading
+    an action carries, or None) and `at(action, reading)`; a record must give every action's
+    reading."""
     summary: str = ""
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> one line of help; records carry options as header lines."""
