@@ -71,7 +71,6 @@ INFO = GameInfo(
                       "of door and challenge cards)",
            **{f"deck {i}": f"the top of seat {i}'s draw pile, comma-separated; the rest of "
                            "the deck is shuffled under it" for i in range(1, 6)}})
-KINDS = ("play", "use", "discard", "recover", "resolve", "timeout")
 
 # What each action card does, keyed by title. The card data (seeds/.../cards.toml) holds the
 # text; these are the engine's readings of it.
@@ -96,10 +95,6 @@ ABILITIES = {"Stop Time": ("pause", None), "Teleport": ("defeat", "obstacle"),
              "Slay": ("defeat", "monster"), "Intimidate": ("defeat", "person"),
              "Trick Shot": ("defeat", "person"), "Animal Companion": ("another", 4)}
 """Each hero ability: what it does (the card data's `effect`)."""
-
-TEAM_EVENTS = ("Confusion", "Gimme a Hand!", "Locked Door!", "Yet More Spikes!")
-"""Events that ask the team to choose (whom, which symbol, how hands pass)."""
-
 
 class Act(NamedTuple):
     """An action's argument: who acts, what exactly, and when (timer tenths, or None: now)."""
