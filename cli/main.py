@@ -528,8 +528,9 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
 
 @cli.command()
 @click.argument("game_name", metavar="GAME", type=click.Choice([*MULTIPLAYER, *REAL_TIME]))
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="Games to play (5-Minute Dungeon: runs for each boss and player count).")
+@click.option("--games", type=click.IntRange(min=1),
+              help="Games to play (default 1000; 5-Minute Dungeon: runs for each boss and "
+                   "player count, default 200).")
 @click.option("--players", "player_counts", type=click.IntRange(2, 6), multiple=True,
               help="Players (default 2; 5-Minute Dungeon: 2 to 5, and it may be repeated).")
 @click.option("--bot", "bots", multiple=True,
@@ -563,6 +564,7 @@ def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
             raise click.UsageError(f"{info.title} is for {info.min_players} to "
                                    f"{info.max_players} players")
     if game_name in REAL_TIME:
+        games = games or 200
         if len(bots) > 1:
             raise click.UsageError("one team bot plays every seat: give one --bot")
         counts = player_counts or tuple(range(info.min_players, info.max_players + 1))
@@ -577,7 +579,7 @@ def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
         if len(player_counts) > 1 or bosses or pace is not None:
             raise click.UsageError(f"{info.title} simulations take one --players, and no "
                                    "--boss or --pace")
-        total = games
+        games = total = games or 1000
 
         def job(progress=None):
             return run(game_name, games, players=player_counts[0] if player_counts else 2,
