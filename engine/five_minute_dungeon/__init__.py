@@ -1,5 +1,5 @@
-"""5-Minute Dungeon: rules engine with the timer (`game`), card data (`cards`, from
-seeds/five_minute_dungeon) and team bots (`bots`)."""
+"""5-Minute Dungeon: rules engine with the timer (`game`), what action cards and events do
+(`effects`), card data (`cards`, from seeds/five_minute_dungeon) and team bots (`bots`)."""
 
 from engine.five_minute_dungeon.game import DungeonState, FiveMinuteDungeon
 

@@ -41,6 +41,7 @@ from engine.five_minute_dungeon.cards import (
     DungeonCard,
     card_set,
 )
+from engine.five_minute_dungeon.effects import CARD_EFFECTS, EVENTS, seats_text
 from engine.protocol import ANY_PLAYER, TERMINAL, Action, GameInfo, Outcome, Termination
 from engine.tasks import TaskTable
 
@@ -541,10 +542,6 @@ def _without_target(state: DungeonState, written: str) -> str | None:
     return None
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return " and ".join(f"seat {s + 1}" for s in seats)
-
-
 def _describe(state: DungeonState, kind: str, seat: int | None, detail: tuple) -> str:
     """The words of an action after its actor."""
     if kind == "timeout":
@@ -567,14 +564,14 @@ def _describe(state: DungeonState, kind: str, seat: int | None, detail: tuple) -
             words += f" at {target}"
         if seats:
             preposition = {"Steal": "from", "Donation": "to"}.get(card, "for")
-            words += f" {preposition} {_seats(seats)}"
+            words += f" {preposition} {seats_text(seats)}"
         return words
     ability, target, seats, paid = detail
     words = f"use {ability}"
     if target is not None:
         words += f" at {target}"
     if seats:
-        words += f" for {_seats(seats)}"
+        words += f" for {seats_text(seats)}"
     return words + " discarding " + ", ".join(paid)
 
 
@@ -1042,67 +1039,6 @@ def _timeout(t: Table, action: Action) -> None:
 FREE = {"play": _play, "use": _use, "timeout": _timeout}
 
 
-# ----------------------------------------------------------------------------- action cards
-
-def heal(t: Table, seat: int, seats) -> None:
-    """Heal: 'one player puts their whole discard pile back into their deck' (shuffled in,
-    D8)."""
-    target = seats[0]
-    pile = t.discards[target]
-    t.discards[target] = ()
-    t.decks[target] = t.shuffle(t.decks[target] + pile, f"seat {target + 1}'s deck")
-    t.say(f"Seat {target + 1} shuffles {len(pile)} discarded cards into their draw pile.")
-
-
-def healing_herbs(t: Table, seat: int, seats) -> None:
-    """Healing Herbs: 'one player recovers 4 cards from their discard pile to their hand'."""
-    t.demand("recover", seats[0], 4)
-
-
-def health_potion(t: Table, seat: int, seats) -> None:
-    """Health Potion: 'every player recovers 3 cards from their discard pile to their hand'."""
-    for other in reversed(range(t.game.players)):
-        t.demand("recover", other, 3)
-
-
-def divine_shield(t: Table, seat: int, seats) -> None:
-    """Divine Shield: 'pause the timer (until someone plays a card) and every player draws 1
-    card'."""
-    t.pause()
-    for other in range(t.game.players):
-        t.draw(other, 1)
-    t.say("Every player draws a card.")
-
-
-def enrage(t: Table, seat: int, seats) -> None:
-    """Enrage: 'choose two players (you may be one); each draws 3 cards'."""
-    for other in seats:
-        t.draw(other, 3)
-    t.say(f"{_seats(seats).capitalize()} draw 3 cards each.")
-
-
-def steal(t: Table, seat: int, seats) -> None:
-    """Steal: 'take another player's whole hand into yours'."""
-    victim = seats[0]
-    t.say(f"Seat {seat + 1} takes seat {victim + 1}'s hand: {', '.join(t.hands[victim]) or '-'}.")
-    t.hands[seat] = tuple(sorted(t.hands[seat] + t.hands[victim]))
-    t.hands[victim] = ()
-
-
-def donation(t: Table, seat: int, seats) -> None:
-    """Donation: 'give your whole hand to another player, then refill'."""
-    friend = seats[0]
-    t.say(f"Seat {seat + 1} gives seat {friend + 1} their hand: "
-          f"{', '.join(t.hands[seat]) or '-'}.")
-    t.hands[friend] = tuple(sorted(t.hands[friend] + t.hands[seat]))
-    t.hands[seat] = ()
-
-
-CARD_EFFECTS = {"Heal": heal, "Healing Herbs": healing_herbs, "Health Potion": health_potion,
-                "Divine Shield": divine_shield, "Enrage": enrage, "Steal": steal,
-                "Donation": donation}
-
-
 # ----------------------------------------------------------------------------- events
 
 def _event_decision(t: Table, task, action: Action) -> None:
@@ -1121,83 +1057,6 @@ def _event_decision(t: Table, task, action: Action) -> None:
     t.say(f"{event}: {t.game.cards.dungeon[event].text}")
     t.push(("refill", TEAM))
     EVENTS[event](t, action.arg.detail[1])
-
-
-def ambush(t: Table, choice) -> None:
-    """Ambush!: 'reveal the next 2 dungeon cards; both must be defeated before moving on.'"""
-    t.push(("reveal", TEAM, 2))
-
-
-def boo_boo(t: Table, choice) -> None:
-    """A Boo-Boo: 'every player discards a card.'"""
-    for seat in reversed(range(t.game.players)):
-        t.demand("discard", seat, 1)
-
-
-def confusion(t: Table, choice) -> None:
-    """Confusion: 'every player passes their hand to another player.' (each hand to a
-    different player, as the team chooses; D11)"""
-    hands = list(t.hands)
-    for seat, receiver in enumerate(choice):
-        t.hands[receiver] = hands[seat]
-    t.say("Hands pass: " + ", ".join(f"seat {s + 1} to seat {r + 1}"
-                                     for s, r in enumerate(choice)) + ".")
-
-
-def sudden_illness(t: Table, choice) -> None:
-    """Sudden Illness: 'every player discards their hand.'"""
-    for seat in range(t.game.players):
-        t.discard(seat, t.hands[seat])
-
-
-def trap_door(t: Table, choice) -> None:
-    """Trap Door: 'every player discards 3 cards.'"""
-    for seat in reversed(range(t.game.players)):
-        t.demand("discard", seat, 3)
-
-
-def gimme_a_hand(t: Table, choice) -> None:
-    """Gimme a Hand!: 'every player passes their hand to the same player.'"""
-    cards = tuple(c for seat, hand in enumerate(t.hands) if seat != choice for c in hand)
-    for seat in range(t.game.players):
-        if seat != choice:
-            t.hands[seat] = ()
-    t.hands[choice] = tuple(sorted(t.hands[choice] + cards))
-    t.say(f"Every hand goes to seat {choice + 1}.")
-
-
-def locked_door(t: Table, choice) -> None:
-    """Locked Door!: 'name a symbol; every player discards all cards with that symbol.' (a
-    Magic Bomb shows every symbol; D9)"""
-    hero_cards = t.game.cards.hero_cards
-    for seat, hand in enumerate(t.hands):
-        t.discard(seat, [c for c in hand if choice in hero_cards[c].symbols])
-
-
-def porcupines(t: Table, choice) -> None:
-    """An Ungodly Amount of Porcupines: 'every player draws 3 cards, then discards 3.'"""
-    for seat in range(t.game.players):
-        t.draw(seat, 3)
-    for seat in reversed(range(t.game.players)):
-        t.demand("discard", seat, 3)
-
-
-def dungeon_error(t: Table, choice) -> None:
-    """Dungeon Error in Your Favor: 'every player draws 5 cards.'"""
-    for seat in range(t.game.players):
-        t.draw(seat, 5)
-
-
-def yet_more_spikes(t: Table, choice) -> None:
-    """Yet More Spikes!: 'choose a player; they discard their hand.'"""
-    t.discard(choice, t.hands[choice])
-
-
-EVENTS = {"Ambush!": ambush, "A Boo-Boo": boo_boo, "Confusion": confusion,
-          "Sudden Illness": sudden_illness, "Trap Door": trap_door,
-          "Gimme a Hand!": gimme_a_hand, "Locked Door!": locked_door,
-          "An Ungodly Amount of Porcupines": porcupines,
-          "Dungeon Error in Your Favor": dungeon_error, "Yet More Spikes!": yet_more_spikes}
 
 
 # ----------------------------------------------------------------------------- tasks
