@@ -540,11 +540,12 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
 @click.option("--boss", "bosses", type=click.IntRange(1, 7), multiple=True,
               help="5-Minute Dungeon: the bosses to attempt (default all seven; may be "
                    "repeated).")
+@heroes_option
 @pace_option
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Game i uses seed + i.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @json_option
-def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
+def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, seed, workers,
              as_json) -> None:
     """Play many bot games. Competitive games: per seat and per strategy, win share with a 95%
     Wilson interval, mean score, game length, and each card's effect on winning (the win share
@@ -553,7 +554,7 @@ def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
     wins, and what ended the lost runs.
 
     Examples: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot
-    random; dungeoneer simulate five-minute-dungeon --games 200 --boss 1 --players 4
+    random; dungeoneer simulate five-minute-dungeon --boss 3 --heroes "Ninja, Wizard, Paladin"
     """
     from engine.simulate import simulate as run
     from engine.simulate import simulate_team
@@ -567,18 +568,23 @@ def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
         games = games or 200
         if len(bots) > 1:
             raise click.UsageError("one team bot plays every seat: give one --bot")
-        counts = player_counts or tuple(range(info.min_players, info.max_players + 1))
+        team = [h for h in (heroes or "").split(",") if h.strip()]
+        if team and player_counts and set(player_counts) != {len(team)}:
+            raise click.UsageError(f"{len(team)} heroes make a team of {len(team)}; leave out "
+                                   "--players or make it match")
+        counts = ((len(team),) if team else
+                  player_counts or tuple(range(info.min_players, info.max_players + 1)))
         chosen = bosses or tuple(range(1, 8))
         total = games * len(counts) * len(chosen)
 
         def job(progress=None):
             return simulate_team(game_name, games, players=counts, bosses=chosen,
                                  bot=bots[0] if bots else "heuristic", pace=pace or 5.0,
-                                 seed=seed, workers=workers, progress=progress)
+                                 seed=seed, workers=workers, heroes=heroes, progress=progress)
     else:
-        if len(player_counts) > 1 or bosses or pace is not None:
+        if len(player_counts) > 1 or bosses or pace is not None or heroes:
             raise click.UsageError(f"{info.title} simulations take one --players, and no "
-                                   "--boss or --pace")
+                                   "--boss, --heroes or --pace")
         games = total = games or 1000
 
         def job(progress=None):
@@ -605,7 +611,8 @@ def simulate(game_name, games, player_counts, bots, bosses, pace, seed, workers,
 def _print_team_simulation(out: Console, report: dict) -> None:
     from rich.table import Table
 
-    out.print(f"[bold]{report['runs']} runs[/bold] by the {report['bot']} team at "
+    team = f" ({report['heroes']})" if report.get("heroes") else ""
+    out.print(f"[bold]{report['runs']} runs[/bold] by the {report['bot']} team{team} at "
               f"{report['pace']:g} s per action per player; {report['mean_actions']} actions "
               "per run on average. Win shares with 95% Wilson intervals; time left on wins in "
               "seconds.")

@@ -163,14 +163,19 @@ def _loss_kind(reason: str) -> str:
 
 def simulate_team(game_name: str, runs: int, *, players: Sequence[int], bosses: Sequence[int],
                   bot: str, pace: float, seed: int = 1, workers: int = 1,
+                  heroes: str | None = None,
                   progress: Callable[[int], None] | None = None) -> dict:
     """`runs` timed runs for every player count and boss (run i of each uses seed + i), and
-    their summary (see `summarise_team`)."""
+    their summary (see `summarise_team`). `heroes` (comma-separated) fixes the team; otherwise
+    each team size plays the game's default heroes."""
     make_bot(game_name, bot)  # an unknown name fails here, in one message
-    jobs = [(game_name, {"players": str(n), "boss": str(b)}, bot, pace, seed + i)
+    extra = {} if heroes is None else {"heroes": heroes}
+    for n in players:
+        registry.get_game(game_name, {"players": str(n), **extra})  # bad heroes: one message
+    jobs = [(game_name, {"players": str(n), "boss": str(b), **extra}, bot, pace, seed + i)
             for b in bosses for n in players for i in range(runs)]
     report = summarise_team(run_jobs(play_run, jobs, workers, progress))
-    report.update(bot=bot, pace=pace, first_seed=seed)
+    report.update(bot=bot, pace=pace, first_seed=seed, heroes=heroes)
     return report
 
 

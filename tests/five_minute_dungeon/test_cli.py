@@ -131,3 +131,17 @@ def test_a_campaign_at_the_terminal(tmp_path):
     data = json.loads(run("replay", str(out), "--json").output)
     assert data["outcome"]["reason"].startswith(("the campaign is won", "time ran out", "stuck",
                                                  "every player"))
+
+
+def test_simulate_a_team_of_chosen_heroes():
+    """'How likely is a team of these heroes to beat this boss in time?'"""
+    result = run("simulate", "five-minute-dungeon", "--games", "5", "--boss", "2", "--heroes",
+                 "Ninja, Wizard, Paladin", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["heroes"] == "Ninja, Wizard, Paladin" and list(data["by_players"]) == ["3"]
+    assert data["runs"] == 5
+    result = run("simulate", "five-minute-dungeon", "--heroes", "Ninja, Thief")
+    assert result.exit_code == 2 and "share the Purple mat" in result.output
+    result = run("simulate", "five-minute-dungeon", "--heroes", "Ninja, Wizard", "--players", "3")
+    assert result.exit_code == 2 and "make it match" in result.output
