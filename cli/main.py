@@ -260,6 +260,8 @@ pace_option = click.option("--pace", type=click.FloatRange(min=0.1), default=Non
 @bot_option
 @boss_option
 @heroes_option
+@click.option("--variant", help="5 More Minutes: rookie, expert, nightmare, or several "
+                                 "comma-separated (default standard).")
 @click.option("--campaign", is_flag=True,
               help="5-Minute Dungeon: go on to the next boss after each win, up to boss 7 "
                    "(three tries at each dungeon).")
@@ -268,8 +270,8 @@ pace_option = click.option("--pace", type=click.FloatRange(min=0.1), default=Non
               help="Save the game as a record here (written when the game ends or you stop).")
 @click.option("--force", is_flag=True, help="Replace an existing record file.")
 def play(game_name: str, seed: int | None, hero: str, cards: str | None, players: int,
-         bots: tuple[str, ...], boss: int, heroes: str | None, campaign: bool,
-         pace: float | None, record_path: str | None, force: bool) -> None:
+         bots: tuple[str, ...], boss: int, heroes: str | None, variant: str | None,
+         campaign: bool, pace: float | None, record_path: str | None, force: bool) -> None:
     """Play a game at the terminal, choosing among the numbered legal actions; bots can take
     seats of the multi-player games, and a team bot can play a 5-Minute Dungeon run.
 
@@ -292,12 +294,15 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
                         record_path, force, out)
         return
     if game_name in MULTIPLAYER:
-        game = registry.get_game(game_name, {"players": str(players)})
+        options = {"players": str(players)} | ({"variant": variant} if variant else {})
+        game = registry.get_game(game_name, options)
         seats = _seat_bots(game_name, bots, players, number)
-        out.print(f"[bold]{game.info.title}[/bold], seed {number}, {players} players: "
+        shown = f" ({game.variant})" if variant else ""
+        out.print(f"[bold]{game.info.title}[/bold]{shown}, seed {number}, {players} players: "
                   + ", ".join(f"seat {i + 1} {b.name if b else 'you'}"
                               for i, b in enumerate(seats)))
-        header = {"players": players, "options": {}}
+        header = {"players": players,
+                  "options": {k: v for k, v in game.options().items() if k != "players"}}
     else:
         game = _puzzle_game(hero, cards)
         seats = [None]
@@ -542,10 +547,12 @@ def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
                    "repeated).")
 @heroes_option
 @pace_option
+@click.option("--variant", help="5 More Minutes: rookie, expert, nightmare, or several "
+                                 "comma-separated (default standard).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Game i uses seed + i.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @json_option
-def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, seed, workers,
+def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, variant, seed, workers,
              as_json) -> None:
     """Play many bot games. Competitive games: per seat and per strategy, win share with a 95%
     Wilson interval, mean score, game length, and each card's effect on winning (the win share
@@ -564,6 +571,8 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, seed, 
         if not info.min_players <= players <= info.max_players:
             raise click.UsageError(f"{info.title} is for {info.min_players} to "
                                    f"{info.max_players} players")
+    if variant and game_name != "five-more-minutes":
+        raise click.UsageError("--variant is for 5 More Minutes")
     if game_name in REAL_TIME:
         games = games or 200
         if len(bots) > 1:
@@ -589,7 +598,8 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, seed, 
 
         def job(progress=None):
             return run(game_name, games, players=player_counts[0] if player_counts else 2,
-                       bots=bots or ("greedy",), seed=seed, workers=workers, progress=progress)
+                       bots=bots or ("greedy",), seed=seed, workers=workers,
+                       options={"variant": variant} if variant else None, progress=progress)
     err = Console(file=sys.stderr, highlight=False)
     if err.is_terminal and not as_json:
         with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/"
@@ -641,7 +651,9 @@ def _interval(entry: dict) -> str:
 def _print_simulation(out: Console, report: dict) -> None:
     from rich.table import Table
 
-    out.print(f"[bold]{report['games']} games, {report['players']} players[/bold]; turns: mean "
+    variant = f", {report['options']['variant']}" if report.get("options") else ""
+    out.print(f"[bold]{report['games']} games, {report['players']} players{variant}[/bold]; "
+              f"turns: mean "
               f"{report['turns']['mean']}, {report['turns']['min']}-{report['turns']['max']}. "
               "Win shares with 95% Wilson intervals; a shared win counts for each winner.")
     table = Table("", "win share", "mean score", "games")

@@ -22,11 +22,12 @@ from engine.stats import wilson
 MAX_ACTIONS = 10_000
 
 
-def play_game(job: tuple[str, int, tuple[str, ...], int]) -> dict:
-    """One game: (game name, players, bot per seat, seed) -> scores, winners, turns, and the
-    cards each seat played."""
-    game_name, players, bots, seed = job
-    state = registry.get_game(game_name, {"players": str(players)}).new_initial_state(seed=seed)
+def play_game(job: tuple) -> dict:
+    """One game: (game name, players, bot per seat, seed[, options]) -> scores, winners, turns,
+    and the cards each seat played. `options` are the game's other options (a variant)."""
+    game_name, players, bots, seed, *rest = job
+    options = {**(rest[0] if rest else {}), "players": str(players)}
+    state = registry.get_game(game_name, options).new_initial_state(seed=seed)
     seats = [make_bot(game_name, name, seed * 8 + i) for i, name in enumerate(bots)]
     played: list[set[str]] = [set() for _ in range(players)]
     for _ in range(MAX_ACTIONS):
@@ -54,12 +55,19 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 
 def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
-    """Play `games` games and summarise them (see `summarise`)."""
+             workers: int = 1, options: dict[str, str] | None = None,
+             progress: Callable[[int], None] | None = None) -> dict:
+    """Play `games` games (with the game's `options`, such as a variant) and summarise them
+    (see `summarise`)."""
     for name in bots:
         make_bot(game_name, name)  # an unknown name fails here, in one message
-    jobs = [(game_name, players, seating(bots, players, i), seed + i) for i in range(games)]
-    return summarise(run_jobs(play_game, jobs, workers, progress), players)
+    options = dict(options or {})
+    registry.get_game(game_name, {**options, "players": str(players)})  # bad options: one message
+    jobs = [(game_name, players, seating(bots, players, i), seed + i, options)
+            for i in range(games)]
+    report = summarise(run_jobs(play_game, jobs, workers, progress), players)
+    report["options"] = options
+    return report
 
 
 def run_jobs(play: Callable[[Any], dict], jobs: list, workers: int,

@@ -48,3 +48,29 @@ def test_a_person_at_the_terminal_plays_against_a_bot():
     assert result.exit_code == 0, result.output
     assert "Seat 1: bonus" in result.output and "Game over: finished" in result.output
     assert "> seat 2 give 2" not in result.output and "> seat 2 give 3" not in result.output
+
+
+def test_play_and_simulate_a_variant(tmp_path):
+    out = tmp_path / "nightmare.rec"
+    result = run("play", "five-more-minutes", "--players", "3", "--variant", "nightmare",
+                 "--bot", "greedy", "--bot", "greedy", "--bot", "greedy", "--seed", "4",
+                 "--record", str(out))
+    assert result.exit_code == 0, result.output
+    assert "variant: nightmare" in out.read_text()
+    assert json.loads(run("replay", str(out), "--json").output)["outcome"] is not None
+    data = json.loads(run("simulate", "five-more-minutes", "--games", "10", "--variant",
+                          "rookie,expert", "--json").output)
+    assert data["options"] == {"variant": "rookie,expert"} and data["games"] == 10
+    result = run("simulate", "five-more-minutes", "--games", "2", "--variant", "spooky")
+    assert result.exit_code == 2 and "unknown variant 'spooky'" in result.output
+    result = run("simulate", "dinky-dungeon", "--games", "2", "--variant", "expert")
+    assert result.exit_code == 2
+
+
+def test_a_dinky_dungeon_record_from_play_replays(tmp_path):
+    out = tmp_path / "dinky.rec"
+    result = run("play", "dinky-dungeon", "--players", "2", "--bot", "greedy", "--bot",
+                 "greedy", "--seed", "4", "--record", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text().count("players:") == 1
+    assert run("replay", str(out)).exit_code == 0
