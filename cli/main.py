@@ -279,6 +279,10 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
     dungeoneer play dinky-dungeon --players 3 --bot greedy --bot greedy;
     dungeoneer play five-minute-dungeon --players 4 --bot heuristic
     """
+    _only_for(game_name, {"hero": ("puzzle-dungeon",), "cards": ("puzzle-dungeon",),
+                          "players": (*MULTIPLAYER, *REAL_TIME), "bots": (*MULTIPLAYER, *REAL_TIME),
+                          "variant": ("five-more-minutes",), "boss": REAL_TIME,
+                          "heroes": REAL_TIME, "campaign": REAL_TIME, "pace": REAL_TIME})
     number = seed if seed is not None else secrets.randbelow(10**9)
     if record_path and Path(record_path).exists() and not force:
         raise DungeoneerError(f"{record_path} already exists; choose another name, or pass "
@@ -351,6 +355,17 @@ def _end_of_play(out: Console, state, record: Record, record_path: str | None,
         result = outcome.termination.value if outcome else "unfinished"
         save_record(record_path, record, comment=f"result: {result}", overwrite=force)
         out.print(f"Record saved to {record_path}.")
+
+
+def _only_for(game_name: str, games_of: dict[str, tuple[str, ...]]) -> None:
+    """A usage error for an option given on the command line to a game it does not apply to."""
+    ctx = click.get_current_context()
+    for name, games in games_of.items():
+        given = ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+        if given and game_name not in games:
+            flag = next(p.opts[0] for p in ctx.command.params if p.name == name)
+            raise click.UsageError(f"{flag} is not an option of {game_name} (it is for "
+                                   f"{', '.join(games)})")
 
 
 class _HumanClock:

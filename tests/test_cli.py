@@ -245,3 +245,12 @@ def test_solve_a_layout_code_writes_a_record_that_replays_to_a_win(tmp_path):
 def test_replay_then_needs_a_game_with_bots():
     result = run("replay", str(EXAMPLES / "rogue-win.rec"), "--then", "greedy")
     assert result.exit_code == 2 and "there are no bots for puzzle-dungeon" in result.output
+
+
+def test_play_refuses_options_of_other_games():
+    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "--bot", "greedy"])
+    assert result.exit_code == 2 and "--bot is not an option of puzzle-dungeon" in result.output
+    result = CliRunner().invoke(cli, ["play", "dinky-dungeon", "--boss", "2"])
+    assert result.exit_code == 2 and "(it is for five-minute-dungeon)" in result.output
+    result = CliRunner().invoke(cli, ["play", "five-minute-dungeon", "--hero", "Rogue"])
+    assert result.exit_code == 2 and "--hero is not an option" in result.output
