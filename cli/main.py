@@ -578,9 +578,6 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, varian
     Examples: dungeoneer simulate dinky-dungeon --games 2000 --players 4 --bot greedy --bot
     random; dungeoneer simulate five-minute-dungeon --boss 3 --heroes "Ninja, Wizard, Paladin"
     """
-    from engine.simulate import simulate as run
-    from engine.simulate import simulate_team
-
     info = {i.name: i for i in registry.registered()}[game_name]
     for players in player_counts:
         if not info.min_players <= players <= info.max_players:
@@ -589,30 +586,18 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, varian
     if variant and game_name != "five-more-minutes":
         raise click.UsageError("--variant is for 5 More Minutes")
     if game_name in REAL_TIME:
-        games = games or 200
-        if len(bots) > 1:
-            raise click.UsageError("one team bot plays every seat: give one --bot")
-        team = [h for h in (heroes or "").split(",") if h.strip()]
-        if team and player_counts and set(player_counts) != {len(team)}:
-            raise click.UsageError(f"{len(team)} heroes make a team of {len(team)}; leave out "
-                                   "--players or make it match")
-        counts = ((len(team),) if team else
-                  player_counts or tuple(range(info.min_players, info.max_players + 1)))
-        chosen = bosses or tuple(range(1, 8))
-        total = games * len(counts) * len(chosen)
-
-        def job(progress=None):
-            return simulate_team(game_name, games, players=counts, bosses=chosen,
-                                 bot=bots[0] if bots else "heuristic", pace=pace or 5.0,
-                                 seed=seed, workers=workers, heroes=heroes, progress=progress)
+        total, job = _team_simulation(info, games or 200, player_counts, bots, bosses, heroes,
+                                      pace, seed, workers)
     else:
         if len(player_counts) > 1 or bosses or pace is not None or heroes:
             raise click.UsageError(f"{info.title} simulations take one --players, and no "
                                    "--boss, --heroes or --pace")
-        games = total = games or 1000
+        total = games or 1000
 
         def job(progress=None):
-            return run(game_name, games, players=player_counts[0] if player_counts else 2,
+            from engine.simulate import simulate as run
+
+            return run(game_name, total, players=player_counts[0] if player_counts else 2,
                        bots=bots or ("greedy",), seed=seed, workers=workers,
                        options={"variant": variant} if variant else None, progress=progress)
     err = Console(file=sys.stderr, highlight=False)
@@ -631,6 +616,30 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, varian
         _print_team_simulation(console(), report)
     else:
         _print_simulation(console(), report)
+
+
+def _team_simulation(info, runs: int, player_counts, bots, bosses, heroes, pace, seed,
+                     workers):
+    """(the number of runs, the job running them) for a team game: every boss and team size
+    asked for, or one team of chosen heroes."""
+    from engine.five_minute_dungeon.bots import DEFAULT_PACE
+    from engine.simulate import simulate_team
+
+    if len(bots) > 1:
+        raise click.UsageError("one team bot plays every seat: give one --bot")
+    team = [h for h in (heroes or "").split(",") if h.strip()]
+    if team and player_counts and set(player_counts) != {len(team)}:
+        raise click.UsageError(f"{len(team)} heroes make a team of {len(team)}; leave out "
+                               "--players or make it match")
+    counts = ((len(team),) if team else
+              player_counts or tuple(range(info.min_players, info.max_players + 1)))
+    chosen = bosses or tuple(range(1, 8))
+
+    def job(progress=None):
+        return simulate_team(info.name, runs, players=counts, bosses=chosen,
+                             bot=bots[0] if bots else "heuristic", pace=pace or DEFAULT_PACE,
+                             seed=seed, workers=workers, heroes=heroes, progress=progress)
+    return runs * len(counts) * len(chosen), job
 
 
 def _print_team_simulation(out: Console, report: dict) -> None:
