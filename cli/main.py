@@ -320,13 +320,9 @@ def play(game_name: str, seed: int | None, hero: str, cards: str | None, players
         if bot is not None:
             action = bot.choose(state)
         else:
-            out.print(render.state_view(state, seat=seat if len(seats) > 1 else None))
-            if getattr(state, "options", None) or len(seats) > 1:
-                out.print(f"[bold]{state.prompt()}[/bold]")
-            out.print(render.legal_list(state))
-            action = _choose(state, out)
+            action = _ask_person(state, out, seat if len(seats) > 1 else None,
+                                 bool(getattr(state, "options", None) or len(seats) > 1))
             if action is None:
-                out.print("Stopped.")
                 break
         text = state.action_text(action)
         # A bot's hidden choices are not shown to the people at the table.
@@ -413,12 +409,8 @@ def _play_real_time(game, seed: int, bots: tuple[str, ...], pace: float | None,
         if team is not None:
             action = team.choose(state)
         else:
-            out.print(render.state_view(state))
-            out.print(f"[bold]{state.prompt()}[/bold]")
-            out.print(render.legal_list(state))
-            action = _choose(state, out)
+            action = _ask_person(state, out, None, True)
             if action is None:
-                out.print("Stopped.")
                 break
             at = clock.when(state)
             if at > LIMIT and action.kind != "timeout":
@@ -436,6 +428,19 @@ def _play_real_time(game, seed: int, bots: tuple[str, ...], pace: float | None,
     _end_of_play(out, state, new_record(game.info.name, seed=seed, players=game.players,
                                         options=game.options(), moves=tuple(moves)),
                  record_path, force)
+
+
+def _ask_person(state, out: Console, seat: int | None, prompt: bool) -> Any:
+    """A person's turn at the terminal: the table (as `seat` sees it; None: all of it), whose
+    choice it is (if `prompt`), the numbered legal actions, and their answer; None if they stop."""
+    out.print(render.state_view(state, seat=seat))
+    if prompt:
+        out.print(f"[bold]{state.prompt()}[/bold]")
+    out.print(render.legal_list(state))
+    action = _choose(state, out)
+    if action is None:
+        out.print("Stopped.")
+    return action
 
 
 def _seat_bots(game_name: str, names: tuple[str, ...], players: int, seed: int) -> list:
