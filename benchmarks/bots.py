@@ -13,15 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from dungeoneer.engine.simulate import play_game, seating, summarise
+from dungeoneer.engine.stats import wilson
 
 from benchmarks.playout import baseline
-from engine.simulate import play_game, seating, summarise
-from engine.stats import wilson
 
 
 def games_per_second(game: str, games: int, players: int, bots: tuple[str, ...]) -> float:

@@ -21,18 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.puzzle_dungeon import PuzzleDungeon
-from engine.stats import spearman, wilson
-from generator.players import CarefulPlayer, win_share
-from generator.rating import CUT_POINTS, SOLVE_POSITIONS, level_of, measure, score
-from solver import WON, solve
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.stats import spearman, wilson
+from dungeoneer.generator.players import CarefulPlayer, win_share
+from dungeoneer.generator.rating import CUT_POINTS, SOLVE_POSITIONS, level_of, measure, score
+from dungeoneer.solver import WON, solve
 
 HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist")
 """The front faces: the heroes of the daily puzzles and of batches by default."""

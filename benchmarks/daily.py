@@ -14,17 +14,13 @@ import argparse
 import datetime as dt
 import json
 import statistics
-import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.puzzle_dungeon import PuzzleDungeon
-from generator.daily import make_daily
-from generator.rating import rate
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.generator.daily import make_daily
+from dungeoneer.generator.rating import rate
 
 
 def one_day(day: dt.date) -> dict:

@@ -14,14 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import rng
-from engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine import rng
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 
 
 def playouts(games: int, hero: str, seed: int) -> tuple[int, float]:

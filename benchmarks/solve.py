@@ -17,17 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.puzzle_dungeon import PuzzleDungeon
-from solver import solve
-from solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
-from solver.search import Budget, plain_order, search
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.solver import solve
+from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
+from dungeoneer.solver.search import Budget, plain_order, search
 
 HEROES = ("Rogue", "Skull Rogue", "Bodyguard", "Skull Bodyguard", "Warrior", "Skull Warrior",
           "Alchemist", "Skull Alchemist")

@@ -13,15 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from dungeoneer.engine.simulate import play_run
+from dungeoneer.engine.stats import wilson
 
 from benchmarks.playout import baseline
-from engine.simulate import play_run
-from engine.stats import wilson
 
 GAME = "five-minute-dungeon"
 

@@ -14,18 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-import engine  # noqa: F401  (registers the games)
-from cli import render
-from cli.timer import timer
-from engine import registry
-from engine.errors import DungeoneerError
-from engine.protocol import State
-from engine.puzzle_dungeon import notation
-from engine.puzzle_dungeon.game import make_puzzle_dungeon
-from engine.records import (
+import dungeoneer.engine  # noqa: F401  (registers the games)
+from dungeoneer.cli import render
+from dungeoneer.cli.timer import timer
+from dungeoneer.engine import registry
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.puzzle_dungeon import notation
+from dungeoneer.engine.puzzle_dungeon.game import make_puzzle_dungeon
+from dungeoneer.engine.records import (
     Move,
     Record,
     Step,
@@ -35,8 +32,16 @@ from engine.records import (
     replay,
     save_record,
 )
-from engine.rng import MAX_SEED
-from generator.codes import code_start, deal_from_code, layout_code, parse_code, short_code
+from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.generator.codes import (
+    code_start,
+    deal_from_code,
+    layout_code,
+    parse_code,
+    short_code,
+)
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 EXIT_BAD_INPUT = 2
 
@@ -392,9 +397,9 @@ def _play_real_time(game, seed: int, bots: tuple[str, ...], pace: float | None,
                     record_path: str | None, force: bool, out: Console) -> None:
     """A 5-Minute Dungeon run at the terminal: the people choose every seat's actions against
     the clock, or one team bot plays them all by its time model."""
-    from engine.bots import make_bot
-    from engine.five_minute_dungeon.bots import DEFAULT_PACE
-    from engine.five_minute_dungeon.game import LIMIT, format_time
+    from dungeoneer.engine.bots import make_bot
+    from dungeoneer.engine.five_minute_dungeon.bots import DEFAULT_PACE
+    from dungeoneer.engine.five_minute_dungeon.game import LIMIT, format_time
 
     if len(bots) > 1 or "human" in bots:
         raise click.UsageError("in 5-Minute Dungeon one team bot plays every seat: give one "
@@ -445,7 +450,7 @@ def _ask_person(state, out: Console, seat: int | None, prompt: bool) -> Any:
 
 def _seat_bots(game_name: str, names: tuple[str, ...], players: int, seed: int) -> list:
     """One bot (or None for a person) per seat."""
-    from engine.bots import make_bot
+    from dungeoneer.engine.bots import make_bot
 
     if len(names) > players:
         raise click.UsageError(f"{len(names)} bots for {players} seats")
@@ -524,7 +529,7 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
 def _finish_with_bots(record: Record, state, bot_name: str, out: str | None,
                       force: bool) -> tuple[Any, list[str]]:
     """Play a record's game to the end with `bot_name` in every seat; save it to `out`."""
-    from engine.bots import make_bot
+    from dungeoneer.engine.bots import make_bot
 
     if out and Path(out).exists() and not force:
         raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "
@@ -600,7 +605,7 @@ def simulate(game_name, games, player_counts, bots, bosses, heroes, pace, varian
         total = games or 1000
 
         def job(progress=None):
-            from engine.simulate import simulate as run
+            from dungeoneer.engine.simulate import simulate as run
 
             return run(game_name, total, players=player_counts[0] if player_counts else 2,
                        bots=bots or ("greedy",), seed=seed, workers=workers,
@@ -627,8 +632,8 @@ def _team_simulation(info, runs: int, player_counts, bots, bosses, heroes, pace,
                      workers):
     """(the number of runs, the job running them) for a team game: every boss and team size
     asked for, or one team of chosen heroes."""
-    from engine.five_minute_dungeon.bots import DEFAULT_PACE
-    from engine.simulate import simulate_team
+    from dungeoneer.engine.five_minute_dungeon.bots import DEFAULT_PACE
+    from dungeoneer.engine.simulate import simulate_team
 
     if len(bots) > 1:
         raise click.UsageError("one team bot plays every seat: give one --bot")
@@ -743,8 +748,8 @@ def solve(seed, deal_file, from_record, hero, cards, core, time_limit, out, forc
 
     Example: dungeoneer solve 42 --time-limit 10 --out win.rec
     """
-    from solver import WON
-    from solver import solve as solve_position
+    from dungeoneer.solver import WON
+    from dungeoneer.solver import solve as solve_position
 
     state, to_record = _start_position(seed, deal_file, from_record, hero, cards, core)
     if out and Path(out).exists() and not force:
@@ -787,7 +792,7 @@ def solve(seed, deal_file, from_record, hero, cards, core, time_limit, out, forc
 # ----------------------------------------------------------------------------- rate
 
 def _print_line(out: Console, state, line) -> None:
-    from solver.lines import steps
+    from dungeoneer.solver.lines import steps
 
     for step in steps(state, tuple(line)):
         out.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
@@ -817,7 +822,7 @@ def rate_command(deal_spec, deal_file, hero, cards, as_json) -> None:
 
     Example: dungeoneer rate pd1.warrior.42
     """
-    from generator.rating import rate
+    from dungeoneer.generator.rating import rate
 
     if (deal_spec is None) == (deal_file is None):
         raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
@@ -869,8 +874,8 @@ def daily(date, archive_path, levels, reveal, as_json) -> None:
     """
     import datetime as dt
 
-    from generator.archive import Archive
-    from generator.daily import make_daily, parse_date, parse_levels
+    from dungeoneer.generator.archive import Archive
+    from dungeoneer.generator.daily import make_daily, parse_date, parse_levels
 
     day = parse_date(date) if date else dt.date.today()
     chosen_levels = parse_levels(levels)
@@ -896,7 +901,7 @@ def daily(date, archive_path, levels, reveal, as_json) -> None:
         _echo_json(data)
         return
     weekday = day.strftime("%A")
-    from generator.rating import LEVEL_NAMES
+    from dungeoneer.generator.rating import LEVEL_NAMES
 
     out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({weekday}): {puzzle.hero}, "
               f"level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
@@ -929,8 +934,8 @@ def archive_export(archive_path, form, out, force) -> None:
 
     Example: dungeoneer archive export --format csv --out dailies.csv
     """
-    from engine.files import write_atomic
-    from generator.archive import Archive, default_path
+    from dungeoneer.engine.files import write_atomic
+    from dungeoneer.generator.archive import Archive, default_path
 
     path = Path(archive_path) if archive_path else default_path()
     if not path.exists():
@@ -964,9 +969,9 @@ def generate(count, level, hero, workers, first_seed, max_tries, out, force) -> 
 
     Example: dungeoneer generate --count 20 --rating 3 --workers 2 --out puzzles.jsonl
     """
-    from engine.files import write_atomic
-    from generator.batch import TRIES_PER_PUZZLE
-    from generator.batch import generate as make_batch
+    from dungeoneer.engine.files import write_atomic
+    from dungeoneer.generator.batch import TRIES_PER_PUZZLE
+    from dungeoneer.generator.batch import generate as make_batch
 
     if out and Path(out).exists() and not force:
         raise DungeoneerError(f"{out} already exists; choose another name, or pass --force to "

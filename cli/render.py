@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.puzzle_dungeon import rules
+from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS
+from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-
-from engine.protocol import State
-from engine.puzzle_dungeon import rules
-from engine.puzzle_dungeon.constants import SUIT_LETTERS
-from engine.puzzle_dungeon.state import PuzzleState
 
 
 def _letters(suits) -> str:
@@ -133,7 +132,7 @@ def dinky_state(state, seat: int | None = None) -> RenderableType:
 def dungeon_state(state, seat: int | None = None) -> RenderableType:
     """A 5-Minute Dungeon table: the timer, the faced cards and what is played on them, every
     hand (the team talks freely), draw pile sizes and discard piles."""
-    from engine.five_minute_dungeon.game import LIMIT, format_time
+    from dungeoneer.engine.five_minute_dungeon.game import LIMIT, format_time
 
     game = state.game
     boss = game.cards.bosses[state.boss - 1].card.name
@@ -169,11 +168,11 @@ def state_view(state: State, *, show_deck: bool = False,
     """Any game's state (games without a drawing of their own show their JSON view)."""
     if isinstance(state, PuzzleState):
         return puzzle_state(state, show_deck=show_deck)
-    from engine.dinky_dungeon import DinkyState
+    from dungeoneer.engine.dinky_dungeon import DinkyState
 
     if isinstance(state, DinkyState):
         return dinky_state(state, seat)
-    from engine.five_minute_dungeon import DungeonState
+    from dungeoneer.engine.five_minute_dungeon import DungeonState
 
     if isinstance(state, DungeonState):
         return dungeon_state(state, seat)

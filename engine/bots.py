@@ -7,13 +7,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from engine.errors import DungeoneerError, UnknownNameError
-from engine.protocol import Action, State
-from engine.rng import Stream
+from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.rng import Stream
 
-BOT_MODULES = {"dinky-dungeon": "engine.dinky_dungeon.bots",
-               "five-minute-dungeon": "engine.five_minute_dungeon.bots",
-               "five-more-minutes": "engine.five_more_minutes.bots"}
+BOT_MODULES = {"dinky-dungeon": "dungeoneer.engine.dinky_dungeon.bots",
+               "five-minute-dungeon": "dungeoneer.engine.five_minute_dungeon.bots",
+               "five-more-minutes": "dungeoneer.engine.five_more_minutes.bots"}
 
 
 def bot_names(game_name: str) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from engine.errors import DungeoneerError
+from dungeoneer.engine.errors import DungeoneerError
 
 
 def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import registry
-from engine.errors import (
+from dungeoneer.engine import registry
+from dungeoneer.engine.errors import (
     ActionSyntaxError,
     CardDataError,
     ChanceError,
@@ -33,8 +33,8 @@ from engine.errors import (
     IllegalActionError,
     RecordError,
 )
-from engine.files import write_atomic
-from engine.protocol import Action, Game, State
+from dungeoneer.engine.files import write_atomic
+from dungeoneer.engine.protocol import Action, Game, State
 
 SEPARATOR = "---"
 RESERVED = ("game", "seed", "players")
@@ -264,7 +264,7 @@ def _seed(record: Record) -> int | None:
     value = record.get("seed")
     if value is None:
         return None
-    from engine.rng import MAX_SEED
+    from dungeoneer.engine.rng import MAX_SEED
     if not value.isdigit() or int(value) > MAX_SEED:
         raise _header_error(record, "seed", f"a seed is a whole number from 0 to {MAX_SEED}")
     return int(value)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engine.errors import DungeoneerError, UnknownNameError
-from engine.protocol import Game, GameInfo
+from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
+from dungeoneer.engine.protocol import Game, GameInfo
 
 
 @dataclass(frozen=True)

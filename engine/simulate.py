@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from multiprocessing import get_context
 from typing import Any
 
-from engine import registry
-from engine.bots import make_bot
-from engine.stats import wilson
+from dungeoneer.engine import registry
+from dungeoneer.engine.bots import make_bot
+from dungeoneer.engine.stats import wilson
 
 MAX_ACTIONS = 10_000
 

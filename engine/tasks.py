@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from engine.errors import ActionSyntaxError, IllegalActionError
-from engine.protocol import TERMINAL, Action
+from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.protocol import TERMINAL, Action
 
 
 class TaskState:

@@ -18,8 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from engine.errors import DungeoneerError
-from generator.daily import Daily
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.generator.daily import Daily
 
 APPLICATION_ID = 0x44554E47
 """'DUNG': SQLite's application_id header field marks the file as ours."""

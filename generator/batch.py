@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing import get_context
 
-from engine.errors import DungeoneerError
-from engine.puzzle_dungeon import PuzzleDungeon
-from generator.codes import layout_code, short_code
-from generator.daily import DAILY_HEROES, state_texts
-from generator.rating import SOLVE_POSITIONS, rate
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.generator.codes import layout_code, short_code
+from dungeoneer.generator.daily import DAILY_HEROES, state_texts
+from dungeoneer.generator.rating import SOLVE_POSITIONS, rate
 
 TRIES_PER_PUZZLE = 50
 """The default bound on candidates: this many per puzzle asked for."""

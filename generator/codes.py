@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine import rng
-from engine.errors import DungeoneerError
-from engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
-from engine.puzzle_dungeon.cards import key_of
+from dungeoneer.engine import rng
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon.cards import key_of
 
 PREFIX = "pd"
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"

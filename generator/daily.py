@@ -16,10 +16,10 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass
 
-from engine.errors import DungeoneerError
-from engine.puzzle_dungeon import PuzzleDungeon
-from generator.codes import layout_code, short_code
-from generator.rating import (
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.generator.codes import layout_code, short_code
+from dungeoneer.generator.rating import (
     CUT_POINTS,
     SOLVE_POSITIONS,
     eager_wins,

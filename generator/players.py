@@ -16,11 +16,11 @@ an `engine.rng.Stream`, so a seed replays a game exactly.
 
 from __future__ import annotations
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState
-from engine.puzzle_dungeon.constants import KING
-from engine.puzzle_dungeon.rules import payments, prey_progress
-from engine.rng import Stream
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon.rules import payments, prey_progress
+from dungeoneer.engine.rng import Stream
 
 MAX_ACTIONS = 2000
 """A game longer than this is a loss (the engine ends every game far sooner; this is a guard)."""

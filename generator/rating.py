@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from engine.puzzle_dungeon import PuzzleState
-from generator.players import eager_playout, win_share
-from solver import WON, Answer, solve
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.generator.players import eager_playout, win_share
+from dungeoneer.solver import WON, Answer, solve
 
 PLAYS = 128
 """Games the eager player plays per deal."""

@@ -1,6 +1,6 @@
 """The Puzzle Dungeon solver: a winning line for a position, or a proof that none exists.
 
-    from solver import solve
+    from dungeoneer.solver import solve
     answer = solve(state, seconds=30)
     answer.status      # "won", "unwinnable" or "unknown", never anything else
     answer.steps       # for "won": the line as numbered steps, replayed through the engine
@@ -16,13 +16,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState
-from solver.bounds import CoreBound
-from solver.canonical import Canonicalizer
-from solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
-from solver.lines import Step, steps, verify_line
-from solver.search import (
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.solver.bounds import CoreBound
+from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
+from dungeoneer.solver.lines import Step, steps, verify_line
+from dungeoneer.solver.search import (
     UNKNOWN,
     UNWINNABLE,
     WON,

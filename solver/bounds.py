@@ -14,9 +14,9 @@ ready weapons, so this bound does not hold and is not used.
 
 from __future__ import annotations
 
-from engine.puzzle_dungeon import PuzzleState
-from engine.puzzle_dungeon.constants import KING
-from engine.puzzle_dungeon.rules import face, prey_progress
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon.rules import face, prey_progress
 
 
 class CoreBound:

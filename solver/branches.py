@@ -16,9 +16,9 @@ Two reductions, each with its argument:
 
 from __future__ import annotations
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState, effects
-from solver.canonical import Canonicalizer
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState, effects
+from dungeoneer.solver.canonical import Canonicalizer
 
 # Steps that read nothing from the context of the ability they belong to.
 _CONTEXT_FREE = (effects.Draw, effects.Discard, effects.DiscardDeck, effects.DrawArsenalFront,

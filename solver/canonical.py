@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.puzzle_dungeon import PuzzleState
-from engine.puzzle_dungeon.effects import DrawFromDiscard, ShuffleIntoDeck
-from engine.puzzle_dungeon.game import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.effects import DrawFromDiscard, ShuffleIntoDeck
+from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 
 
 def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:

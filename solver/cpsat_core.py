@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dungeoneer.engine.puzzle_dungeon import PuzzleState, rules
+from dungeoneer.engine.puzzle_dungeon.constants import KING
 from ortools.sat.python import cp_model
-
-from engine.puzzle_dungeon import PuzzleState, rules
-from engine.puzzle_dungeon.constants import KING
 
 FEASIBLE, INFEASIBLE, UNKNOWN = "feasible", "infeasible", "unknown"
 

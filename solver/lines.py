@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState
-from solver.cpsat_core import Attack
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.solver.cpsat_core import Attack
 
 
 class LineError(AssertionError):

@@ -5,10 +5,10 @@ Neither changes a verdict (every action is still tried); they decide how soon a 
 
 from __future__ import annotations
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState
-from engine.puzzle_dungeon.constants import KING
-from engine.puzzle_dungeon.rules import prey_progress
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon.rules import prey_progress
 
 
 def _wanted(state: PuzzleState) -> set[str]:

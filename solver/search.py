@@ -20,12 +20,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import PuzzleState
-from engine.puzzle_dungeon.rules import prey_progress
-from solver.branches import branches
-from solver.canonical import Canonicalizer
-from solver.ordering import estimate, guided_order
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.rules import prey_progress
+from dungeoneer.solver.branches import branches
+from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.ordering import estimate, guided_order
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 

@@ -8,10 +8,10 @@ Full-size deals of the real cards belong in the benchmark.
 
 from __future__ import annotations
 
-from engine.puzzle_dungeon.cards import ArsenalCard, CardSet, Face, HeroFace, Monster
-from engine.puzzle_dungeon.constants import KING
-from engine.puzzle_dungeon.game import PuzzleDungeon
-from engine.rng import Stream
+from dungeoneer.engine.puzzle_dungeon.cards import ArsenalCard, CardSet, Face, HeroFace, Monster
+from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
+from dungeoneer.engine.rng import Stream
 
 TYPE_NAMES = ("red", "green", "blue", "black", "white")
 

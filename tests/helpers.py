@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.protocol import State
-from engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 
 
 def game(hero: str = "Rogue", **options) -> PuzzleDungeon:

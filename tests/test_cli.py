@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from cli.main import cli
+from dungeoneer.cli.main import cli
 
 EXAMPLES = Path(__file__).parent.parent / "seeds" / "puzzle_dungeon" / "examples"
 

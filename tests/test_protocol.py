@@ -1,12 +1,11 @@
 """The game protocol, checked the same way for every registered game (OpenSpiel style): random
 playouts from seeded starts, notation round trips, terminal states and outcomes."""
 
+import dungeoneer.engine  # noqa: F401  (registers the games)
 import pytest
-
-import engine  # noqa: F401  (registers the games)
-from engine import registry
-from engine.protocol import TERMINAL, Game, State, Termination
-from engine.rng import Stream
+from dungeoneer.engine import registry
+from dungeoneer.engine.protocol import TERMINAL, Game, State, Termination
+from dungeoneer.engine.rng import Stream
 
 GAMES = [info.name for info in registry.registered()]
 

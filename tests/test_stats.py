@@ -3,8 +3,7 @@
 import math
 
 import pytest
-
-from engine.stats import ranks, spearman, wilson
+from dungeoneer.engine.stats import ranks, spearman, wilson
 
 
 def test_wilson_matches_the_textbook_value():

@@ -6,10 +6,8 @@ monkeypatched (`cli.timer.CLOCK`).
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
-
-from cli import timer as timer_module
-from cli.timer import (
+from dungeoneer.cli import timer as timer_module
+from dungeoneer.cli.timer import (
     Action,
     Countdown,
     Phase,
@@ -24,6 +22,7 @@ from cli.timer import (
     time_style,
     timer,
 )
+from rich.console import Console
 
 
 class FakeClock:

@@ -1,5 +1,5 @@
 """Dinky Dungeon: rules engine (`game`), adventurer effects (`effects`), card data (`cards`)."""
 
-from engine.dinky_dungeon.game import DinkyDungeon, DinkyState
+from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon, DinkyState
 
 __all__ = ["DinkyDungeon", "DinkyState"]

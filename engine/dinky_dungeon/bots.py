@@ -10,8 +10,8 @@ discards.
 
 from __future__ import annotations
 
-from engine.bots import RandomBot, ScoringBot
-from engine.protocol import Action
+from dungeoneer.engine.bots import RandomBot, ScoringBot
+from dungeoneer.engine.protocol import Action
 
 LEVELS = {1: 20, 2: 10, 3: 4, 4: 2}
 """The dungeon deck by level (Components)."""
@@ -126,6 +126,6 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 def make_bot(name: str, seed: int = 0):
     """A Dinky Dungeon bot by name."""
-    from engine.bots import make_bot as make
+    from dungeoneer.engine.bots import make_bot as make
 
     return make("dinky-dungeon", name, seed)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from engine.errors import CardDataError
+from dungeoneer.engine.errors import CardDataError
 
 SOURCE_KINDS = ("rulebook", "reference", "reconstructed")
 
@@ -66,7 +66,7 @@ def _builtin() -> DinkyCards:
 
 def _load(path: str | Path | None) -> DinkyCards:
     if path is None:
-        file = resources.files("seeds.dinky_dungeon").joinpath("cards.toml")
+        file = resources.files("dungeoneer.seeds.dinky_dungeon").joinpath("cards.toml")
         where, text = "seeds/dinky_dungeon/cards.toml", file.read_text(encoding="utf-8")
     else:
         where, text = str(path), Path(path).read_text(encoding="utf-8")
@@ -74,7 +74,7 @@ def _load(path: str | Path | None) -> DinkyCards:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"not valid TOML: {exc}", file=where) from None
-    from engine.dinky_dungeon.effects import EFFECTS
+    from dungeoneer.engine.dinky_dungeon.effects import EFFECTS
 
     dungeon: list[int] = []
     for entry in data.get("dungeon", ()):

@@ -13,16 +13,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import registry, rng
-from engine.dinky_dungeon import effects
-from engine.dinky_dungeon.cards import DinkyCards, load_cards
-from engine.errors import (
+from dungeoneer.engine import registry, rng
+from dungeoneer.engine.dinky_dungeon import effects
+from dungeoneer.engine.dinky_dungeon.cards import DinkyCards, load_cards
+from dungeoneer.engine.errors import (
     ChanceError,
     DungeoneerError,
     UnknownNameError,
 )
-from engine.protocol import Action, GameInfo, Outcome, Termination
-from engine.tasks import TaskState, TaskTable
+from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.tasks import TaskState, TaskTable
 
 TARGETS = {2: 20, 3: 18, 4: 16}
 """Game End A: the reward value that ends the game, by number of players."""

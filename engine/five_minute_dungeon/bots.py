@@ -14,8 +14,8 @@ happens, from its `TimeModel`.
 
 from __future__ import annotations
 
-from engine.five_minute_dungeon.cards import SYMBOLS
-from engine.five_minute_dungeon.game import (
+from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
+from dungeoneer.engine.five_minute_dungeon.game import (
     ABILITIES,
     DEFEATS,
     GRENADE,
@@ -24,8 +24,8 @@ from engine.five_minute_dungeon.game import (
     DungeonState,
     shortfall,
 )
-from engine.protocol import Action
-from engine.rng import Stream
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.rng import Stream
 
 DEFAULT_PACE = 5.0
 """Seconds a player takes for one action (reading the table, choosing, laying the card)."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.five_minute_dungeon.game import Table
+    from dungeoneer.engine.five_minute_dungeon.game import Table
 
 
 def seats_text(seats: Sequence[int]) -> str:

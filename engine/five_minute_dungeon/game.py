@@ -26,24 +26,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine import registry, rng
-from engine.errors import (
+from dungeoneer.engine import registry, rng
+from dungeoneer.engine.errors import (
     ActionSyntaxError,
     ChanceError,
     DungeoneerError,
     IllegalActionError,
     UnknownNameError,
 )
-from engine.five_minute_dungeon.cards import (
+from dungeoneer.engine.five_minute_dungeon.cards import (
     COLOURS,
     SYMBOLS,
     CardSet,
     DungeonCard,
     card_set,
 )
-from engine.five_minute_dungeon.effects import CARD_EFFECTS, EVENTS, seats_text
-from engine.protocol import ANY_PLAYER, TERMINAL, Action, GameInfo, Outcome, Termination
-from engine.tasks import TaskTable
+from dungeoneer.engine.five_minute_dungeon.effects import CARD_EFFECTS, EVENTS, seats_text
+from dungeoneer.engine.protocol import ANY_PLAYER, TERMINAL, Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.tasks import TaskTable
 
 LIMIT = 3000
 """The timer: "Set a timer to 5 minutes", in tenths of a second."""

@@ -9,8 +9,8 @@ blue values, everyone's stages and open pink and yellow chips, the others' blue 
 
 from __future__ import annotations
 
-from engine.bots import RandomBot, ScoringBot
-from engine.protocol import Action
+from dungeoneer.engine.bots import RandomBot, ScoringBot
+from dungeoneer.engine.protocol import Action
 
 MEAN_BLUE = 2.8
 """About the mean value of a blue chip: how the bot guesses others' hidden totals."""

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from engine import registry, rng
-from engine.errors import (
+from dungeoneer.engine import registry, rng
+from dungeoneer.engine.errors import (
     ChanceError,
     DungeoneerError,
     UnknownNameError,
 )
-from engine.protocol import Action, GameInfo, Outcome, Termination
-from engine.tasks import TaskState, TaskTable
+from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.tasks import TaskState, TaskTable
 
 FIVE = "5 More Minutes"
 HAND_LIMIT = 3
@@ -55,7 +55,7 @@ class CardKind:
 @functools.lru_cache(maxsize=1)
 def card_data() -> tuple[dict[str, CardKind], tuple[tuple[int, int], ...], dict]:
     """The cards by name, the blue chips as (value, dark) pairs, and the removal table."""
-    text = resources.files("seeds.five_more_minutes").joinpath("cards.toml").read_text()
+    text = resources.files("dungeoneer.seeds.five_more_minutes").joinpath("cards.toml").read_text()
     data = tomllib.loads(text)
     kinds = {}
     for entry in data["card"]:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine import rng
-from engine.errors import ChanceError
-from engine.protocol import Action
-from engine.puzzle_dungeon import effects, rules
-from engine.puzzle_dungeon.constants import HERO
-from engine.puzzle_dungeon.effects import AGAIN, Instr
+from dungeoneer.engine import rng
+from dungeoneer.engine.errors import ChanceError
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import effects, rules
+from dungeoneer.engine.puzzle_dungeon.constants import HERO
+from dungeoneer.engine.puzzle_dungeon.effects import AGAIN, Instr
 
 if TYPE_CHECKING:
-    from engine.puzzle_dungeon.game import PuzzleRules
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleRules
 
 MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""

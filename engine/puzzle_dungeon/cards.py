@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from engine.errors import CardDataError, UnknownNameError
-from engine.puzzle_dungeon import effects
-from engine.puzzle_dungeon.constants import HERO, KING, SUIT_LETTERS, SUITS
+from dungeoneer.engine.errors import CardDataError, UnknownNameError
+from dungeoneer.engine.puzzle_dungeon import effects
+from dungeoneer.engine.puzzle_dungeon.constants import HERO, KING, SUIT_LETTERS, SUITS
 
 FILES = ("arsenal.toml", "monsters.toml", "heroes.toml", "traps_treasures.toml", "examples.toml")
 SOURCE_KINDS = ("rulebook", "reference", "reconstructed")
@@ -207,7 +207,7 @@ def key_of(name: str) -> str:
 def load_card_set(folder: str | Path | None = None) -> CardSet:
     """Load and check the card data. Files in `folder` replace the built-in ones of that name."""
     texts: dict[str, tuple[str, str]] = {}
-    builtin = resources.files("seeds.puzzle_dungeon")
+    builtin = resources.files("dungeoneer.seeds.puzzle_dungeon")
     for name in FILES:
         custom = Path(folder) / name if folder is not None else None
         if custom is not None and custom.is_file():

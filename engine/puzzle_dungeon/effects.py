@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.protocol import Action
-from engine.puzzle_dungeon import rules
-from engine.puzzle_dungeon.constants import SUITS
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import rules
+from dungeoneer.engine.puzzle_dungeon.constants import SUITS
 
 AGAIN = -2
 """Returned by `choose` when the instruction needs another choice (a multi-card pick)."""

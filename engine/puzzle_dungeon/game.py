@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from engine import registry, rng
-from engine.errors import ChanceError, DungeoneerError, UnknownNameError
-from engine.protocol import GameInfo
-from engine.puzzle_dungeon import effects
-from engine.puzzle_dungeon.board import (
+from dungeoneer.engine import registry, rng
+from dungeoneer.engine.errors import ChanceError, DungeoneerError, UnknownNameError
+from dungeoneer.engine.protocol import GameInfo
+from dungeoneer.engine.puzzle_dungeon import effects
+from dungeoneer.engine.puzzle_dungeon.board import (
     BUILTIN_PROGRAMS,
     Board,
     Ctx,
@@ -18,8 +18,8 @@ from engine.puzzle_dungeon.board import (
     deal_rows,
     written_order,
 )
-from engine.puzzle_dungeon.cards import HERO, Ability, CardSet, load_card_set
-from engine.puzzle_dungeon.state import PuzzleState, freeze, new_memo
+from dungeoneer.engine.puzzle_dungeon.cards import HERO, Ability, CardSet, load_card_set
+from dungeoneer.engine.puzzle_dungeon.state import PuzzleState, freeze, new_memo
 
 COLUMNS = 4
 """Set Up: 'four columns of five cards'."""

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import ActionSyntaxError, IllegalActionError
-from engine.protocol import Action
-from engine.puzzle_dungeon import effects, rules
-from engine.puzzle_dungeon.board import Batch, Frame
-from engine.puzzle_dungeon.constants import SUIT_LETTERS, SUITS
+from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import effects, rules
+from dungeoneer.engine.puzzle_dungeon.board import Batch, Frame
+from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS, SUITS
 
 VERBS = ("deal", "attack", "treasure", "pay", "resolve", "yes", "no", "done", "column",
          "choose", "swap")

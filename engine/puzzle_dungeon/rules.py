@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
+from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
 
 if TYPE_CHECKING:
-    from engine.puzzle_dungeon.cards import Static
-    from engine.puzzle_dungeon.game import PuzzleRules
+    from dungeoneer.engine.puzzle_dungeon.cards import Static
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleRules
 
 NO_SUITS = (0, 0, 0, 0)
 

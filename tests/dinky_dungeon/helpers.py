@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.dinky_dungeon import DinkyDungeon, DinkyState
+from dungeoneer.engine.dinky_dungeon import DinkyDungeon, DinkyState
 
 
 def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),

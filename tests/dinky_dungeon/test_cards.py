@@ -2,7 +2,8 @@
 (The Magician, Swordsman, Bard, Berserker, Assassin, Clown and Scapegoat have theirs in
 test_rules.py as well.)"""
 
-from engine.dinky_dungeon import DinkyDungeon
+from dungeoneer.engine.dinky_dungeon import DinkyDungeon
+
 from tests.dinky_dungeon.helpers import conserved, legal, play, table
 
 ROW = ["Fighter", "Bard", "Clown", "Assassin"]

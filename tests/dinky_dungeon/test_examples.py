@@ -6,9 +6,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
-from engine.dinky_dungeon import DinkyDungeon
-from engine.records import load_record, replay
+from dungeoneer.engine.dinky_dungeon import DinkyDungeon
+from dungeoneer.engine.records import load_record, replay
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "dinky_dungeon"
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]

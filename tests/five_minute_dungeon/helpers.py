@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from engine import registry
-from engine.five_minute_dungeon.game import DungeonState, Table
+from dungeoneer.engine import registry
+from dungeoneer.engine.five_minute_dungeon.game import DungeonState, Table
 
 GAME = "five-minute-dungeon"
 

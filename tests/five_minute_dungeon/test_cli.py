@@ -3,8 +3,7 @@
 import json
 
 from click.testing import CliRunner
-
-from cli.main import cli
+from dungeoneer.cli.main import cli
 
 
 def run(*args, input=None):
@@ -103,7 +102,8 @@ def test_the_timer_command_is_there():
 def test_people_play_against_the_real_clock():
     """Without --pace, a person's action happens when it is chosen: the time since the last
     action moves the timer on, and while the timer is paused it stands still."""
-    from cli.main import _HumanClock
+    from dungeoneer.cli.main import _HumanClock
+
     from tests.five_minute_dungeon.helpers import start
 
     readings = iter([112.34, 112.34, 150.0])

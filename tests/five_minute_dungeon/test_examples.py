@@ -10,16 +10,15 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
-from engine.errors import (
+from dungeoneer.engine.errors import (
     ActionSyntaxError,
     DungeoneerError,
     IllegalActionError,
     RecordError,
 )
-from engine.five_minute_dungeon.cards import card_set
-from engine.five_minute_dungeon.game import LIMIT, parse_time
-from engine.records import load_record, replay, start
+from dungeoneer.engine.five_minute_dungeon.cards import card_set
+from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
+from dungeoneer.engine.records import load_record, replay, start
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "five_minute_dungeon"
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]

@@ -1,7 +1,7 @@
 """Simulations of timed team runs: the report does not depend on the worker count, and its
 figures add up."""
 
-from engine.simulate import simulate_team, summarise_team
+from dungeoneer.engine.simulate import simulate_team, summarise_team
 
 
 def test_the_report_is_the_same_for_any_worker_count():
@@ -29,8 +29,8 @@ def test_the_summary_counts_wins_time_left_and_how_runs_ended():
 def test_a_team_bot_plays_a_campaign_from_dungeon_to_dungeon():
     """The time model starts afresh with each dungeon of a campaign (its timer starts again):
     a team of five goes past the first boss and keeps its time in the next dungeon."""
-    from engine import registry
-    from engine.five_minute_dungeon.bots import HeuristicTeam
+    from dungeoneer.engine import registry
+    from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam
 
     game = registry.get_game("five-minute-dungeon", {"players": "5", "campaign": "yes"})
     state = game.new_initial_state(seed=3)

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.five_more_minutes import FiveMoreMinutes, FiveState
-from engine.five_more_minutes.game import Table
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
+from dungeoneer.engine.five_more_minutes.game import Table
 
 
 def position(*, players: int = 2, stages: Sequence[int] | None = None,

@@ -3,8 +3,7 @@
 import json
 
 from click.testing import CliRunner
-
-from cli.main import cli
+from dungeoneer.cli.main import cli
 
 
 def run(*args, input=None):

@@ -6,9 +6,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
-from engine.five_more_minutes import FiveMoreMinutes
-from engine.records import load_record, replay
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.records import load_record, replay
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "five_more_minutes"
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]

@@ -3,11 +3,10 @@ never change, a seat's view never shows another seat's hand or blue values."""
 
 import json
 
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.rng import Stream
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine.five_more_minutes import FiveMoreMinutes
-from engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
                   st.sampled_from(["standard", "rookie", "expert", "nightmare",
@@ -69,7 +68,7 @@ def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
 @settings(max_examples=15, deadline=None)
 @given(games)
 def test_records_round_trip(game):
-    from engine.records import dumps, new_record, parse_record, replay
+    from dungeoneer.engine.records import dumps, new_record, parse_record, replay
 
     players, seed, _, variant = game
     states, _, moves = random_game(game)

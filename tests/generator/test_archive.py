@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-
-from generator.archive import Archive, ArchiveError
-from generator.daily import Daily
+from dungeoneer.generator.archive import Archive, ArchiveError
+from dungeoneer.generator.daily import Daily
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,10 +79,8 @@ def test_export_as_json_and_csv(tmp_path):
 
 
 WRITER = """
-import sys
-sys.path.insert(0, {root!r})
-from generator.archive import Archive
-from generator.daily import Daily
+from dungeoneer.generator.archive import Archive
+from dungeoneer.generator.daily import Daily
 archive = Archive({path!r})
 print("ready", flush=True)
 for i in range(100000):
@@ -105,8 +102,7 @@ def test_a_process_killed_mid_write_loses_nothing_issued_before(tmp_path, delay)
     with Archive(path) as archive:
         for daily in earlier:
             archive.add(daily)
-    child = subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT),
-                                                                  path=str(path))],
+    child = subprocess.Popen([sys.executable, "-c", WRITER.format(path=str(path))],
                              stdout=subprocess.PIPE, text=True)
     assert child.stdout.readline().strip() == "ready"
     time.sleep(delay)

@@ -1,13 +1,10 @@
 """Deal codes: the short and the layout form name the same deal, for ever (test vectors)."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from engine.errors import DungeoneerError
-from engine.puzzle_dungeon import PuzzleDungeon
-from engine.rng import MAX_SEED
-from generator.codes import (
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.generator.codes import (
     DealCodeError,
     code_start,
     deal_from_code,
@@ -15,6 +12,8 @@ from generator.codes import (
     parse_code,
     short_code,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # A change that alters these alters every archived and shared puzzle: don't.
 VECTORS = [

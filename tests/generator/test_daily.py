@@ -5,13 +5,18 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
-from cli.main import cli
-from engine.errors import DungeoneerError
-from generator.batch import generate
-from generator.codes import deal_from_code
-from generator.daily import DEFAULT_LEVELS, candidate, level_for, make_daily, parse_levels
-from solver.lines import verify_line
+from dungeoneer.cli.main import cli
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.generator.batch import generate
+from dungeoneer.generator.codes import deal_from_code
+from dungeoneer.generator.daily import (
+    DEFAULT_LEVELS,
+    candidate,
+    level_for,
+    make_daily,
+    parse_levels,
+)
+from dungeoneer.solver.lines import verify_line
 
 # Date -> puzzle code. A change that alters one of these alters a published puzzle: bump
 # GENERATOR_VERSION and think twice (archived dates are served from the archive either way).

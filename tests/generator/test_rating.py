@@ -3,9 +3,9 @@
 import math
 
 import pytest
+from dungeoneer.generator.rating import CUT_POINTS, level_of, measure, rate, score
+from dungeoneer.solver import UNWINNABLE, WON, solve
 
-from generator.rating import CUT_POINTS, level_of, measure, rate, score
-from solver import UNWINNABLE, WON, solve
 from tests.helpers import others, position
 
 
@@ -57,6 +57,6 @@ def test_features_of_a_won_deal():
 
 
 def position_of_seed(seed: int):
-    from engine.puzzle_dungeon import PuzzleDungeon
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 
     return PuzzleDungeon(hero="Rogue").new_initial_state(seed=seed)

@@ -1,6 +1,7 @@
 """Columns, Adjacency, Drawing & Discarding, Attaching, Status Effects and the Reference terms."""
 
-from engine.puzzle_dungeon import rules
+from dungeoneer.engine.puzzle_dungeon import rules
+
 from tests.helpers import (
     codes,
     column_names,

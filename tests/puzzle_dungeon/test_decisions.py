@@ -1,7 +1,8 @@
 """Decisions where the rulebook is silent (docs/rules/puzzle-dungeon.md), one test each that is
 not pinned elsewhere."""
 
-from engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+
 from tests.helpers import codes, column_names, legal, names, play, position
 
 

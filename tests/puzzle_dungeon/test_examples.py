@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import pytest
+from dungeoneer.engine.protocol import Termination
+from dungeoneer.engine.records import load_record, replay
 
-from engine.protocol import Termination
-from engine.records import load_record, replay
 from tests.helpers import codes, names
 
 EXAMPLES = Path(__file__).parent.parent.parent / "seeds" / "puzzle_dungeon" / "examples"
@@ -44,6 +44,6 @@ def test_written_shuffle():
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.rec")), ids=lambda p: p.name)
 def test_examples_round_trip_through_the_writer(path):
-    from engine.records import dumps, parse_record
+    from dungeoneer.engine.records import dumps, parse_record
     record = load_record(path)
     assert parse_record(dumps(record)) == record

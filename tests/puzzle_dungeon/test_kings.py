@@ -1,6 +1,7 @@
 """Monsters & Monster Kings (rulebook: Monsters & Monster Kings, Abilities)."""
 
-from engine.protocol import Termination
+from dungeoneer.engine.protocol import Termination
+
 from tests.helpers import (
     codes,
     column_names,

@@ -4,14 +4,13 @@ from importlib import resources
 
 import pytest
 from click.testing import CliRunner
-
-from cli.main import cli
-from engine.errors import CardDataError
-from engine.puzzle_dungeon import PuzzleDungeon, load_card_set
+from dungeoneer.cli.main import cli
+from dungeoneer.engine.errors import CardDataError
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, load_card_set
 
 
 def builtin(name: str) -> str:
-    return resources.files("seeds.puzzle_dungeon").joinpath(name).read_text("utf-8")
+    return resources.files("dungeoneer.seeds.puzzle_dungeon").joinpath(name).read_text("utf-8")
 
 
 def folder_with(tmp_path, name: str, text: str):

@@ -1,14 +1,13 @@
 """The CP-SAT models against the search and the engine, on small seeded core-rules deals."""
 
 import pytest
-
-from engine.puzzle_dungeon import PuzzleDungeon
-from engine.rng import Stream
-from solver.bounds import CoreBound
-from solver.cpsat_core import FEASIBLE, INFEASIBLE, CoreModel, RelaxedModel, Settings
-from solver.lines import line_from_attacks, verify_line
-from solver.search import UNWINNABLE, WON, Budget, DepthFirst, portfolio
-from solver.synthetic import synthetic_game
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.rng import Stream
+from dungeoneer.solver.bounds import CoreBound
+from dungeoneer.solver.cpsat_core import FEASIBLE, INFEASIBLE, CoreModel, RelaxedModel, Settings
+from dungeoneer.solver.lines import line_from_attacks, verify_line
+from dungeoneer.solver.search import UNWINNABLE, WON, Budget, DepthFirst, portfolio
+from dungeoneer.solver.synthetic import synthetic_game
 
 DEALS = range(200)
 

@@ -1,6 +1,7 @@
 """The move ordering and the best-first estimate (heuristics: they never change a verdict)."""
 
-from solver.ordering import _king_types, estimate, guided_order
+from dungeoneer.solver.ordering import _king_types, estimate, guided_order
+
 from tests.helpers import play, position
 
 
