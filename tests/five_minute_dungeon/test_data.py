@@ -8,7 +8,7 @@ SYMBOLS = {"sword", "arrow", "jump", "scroll", "shield"}
 
 
 def data() -> dict:
-    text = resources.files("dungeoneer.seeds.five_minute_dungeon").joinpath("cards.toml").read_text()
+    text = (resources.files("dungeoneer.seeds.five_minute_dungeon") / "cards.toml").read_text("utf-8")
     return tomllib.loads(text)
 
 
