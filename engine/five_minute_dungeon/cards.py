@@ -95,7 +95,8 @@ def resource_name(symbols) -> str:
 @functools.lru_cache(maxsize=1)
 def card_set() -> CardSet:
     """The card data, read once."""
-    text = (resources.files("dungeoneer.seeds.five_minute_dungeon") / "cards.toml").read_text("utf-8")
+    folder = resources.files("dungeoneer.seeds.five_minute_dungeon")
+    text = (folder / "cards.toml").read_text("utf-8")
     data = tomllib.loads(text)
     actions = {a["name"]: a["effect"] for a in data["action_card"]}
     hero_cards: dict[str, HeroCard] = {}

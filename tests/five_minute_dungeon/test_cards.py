@@ -441,7 +441,8 @@ def test_mini_bosses_are_no_monster_person_or_obstacle():
 def test_every_card_ability_and_event_has_an_implementation():
     """Every action card, hero ability and event named in cards.toml is implemented in
     engine/five_minute_dungeon/game.py, with the effect its text names."""
-    text = (resources.files("dungeoneer.seeds.five_minute_dungeon") / "cards.toml").read_text("utf-8")
+    folder = resources.files("dungeoneer.seeds.five_minute_dungeon")
+    text = (folder / "cards.toml").read_text("utf-8")
     data = tomllib.loads(text)
     implemented = {*game.DEFEATS, *game.CARD_EFFECTS, game.GRENADE, game.CANCEL, "Magic Bomb",
                    "Wild Card"}

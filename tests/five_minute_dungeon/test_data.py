@@ -8,7 +8,8 @@ SYMBOLS = {"sword", "arrow", "jump", "scroll", "shield"}
 
 
 def data() -> dict:
-    text = (resources.files("dungeoneer.seeds.five_minute_dungeon") / "cards.toml").read_text("utf-8")
+    folder = resources.files("dungeoneer.seeds.five_minute_dungeon")
+    text = (folder / "cards.toml").read_text("utf-8")
     return tomllib.loads(text)
 
 
