@@ -1,38 +1,13 @@
-"""Bots by game: each game with bots has a module whose BOTS maps a name to a bot class (a
-`choose(state)` that reads only the acting seat's view); and the two shapes every game's bots
-take so far: uniformly random, and scoring each legal action from the seat's view."""
+"""The two shapes every game's bots take so far: uniformly random, and scoring each legal action
+from the acting seat's view. A game names its bots in its `GameEntry` (`registry.make_bot`
+builds one)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.rng import Stream
-
-BOT_MODULES = {"dinky-dungeon": "dungeoneer.engine.dinky_dungeon.bots",
-               "five-minute-dungeon": "dungeoneer.engine.five_minute_dungeon.bots",
-               "five-more-minutes": "dungeoneer.engine.five_more_minutes.bots"}
-
-
-def bot_names(game_name: str) -> tuple[str, ...]:
-    """The bots a game has (none for a solitaire game)."""
-    module = BOT_MODULES.get(game_name)
-    return () if module is None else tuple(importlib.import_module(module).BOTS)
-
-
-def make_bot(game_name: str, name: str, seed: int = 0, **settings):
-    """A bot for the game, its random choices seeded; `settings` go to the bot (a team bot's
-    pace)."""
-    module = BOT_MODULES.get(game_name)
-    if module is None:
-        raise DungeoneerError(f"there are no bots for {game_name}", text=name)
-    bots = importlib.import_module(module).BOTS
-    if name not in bots:
-        raise UnknownNameError(f"unknown bot {name!r} for {game_name}; the bots are: "
-                               f"{', '.join(bots)}", text=name)
-    return bots[name](seed, **settings)
 
 
 class RandomBot:

@@ -66,9 +66,11 @@ class GameInfo:
     hidden_information: bool
     real_time: bool = False
     """No turns: while the players are free to act, `current_player()` is ANY_PLAYER and each
-    action names its actor. Such a game's states also have `time_of(action)` (the clock reading
-    an action carries, or None) and `at(action, reading)`; a record must give every action's
-    reading."""
+    action names its actor. Such a game's states are `RealTimeState`s (a timer reading, a pause,
+    the reading an action carries); a record must give every action's reading, and one holder
+    (a team bot, or the people at one terminal) chooses every seat's actions."""
+    time_limit: int | None = None
+    """A real-time game: the timer's length in tenths of a second (3000: five minutes)."""
     summary: str = ""
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> one line of help; records carry options as header lines."""
@@ -120,6 +122,17 @@ class State(Protocol):
         """Queued explicit chance outcomes not yet used."""
         ...
 
+    def public_action_text(self, action: Action) -> str:
+        """The action as the other seats may see it: `action_text` without what only the actor
+        knows (which hidden card was kept or given); the record still writes `action_text`."""
+        ...
+
+    def prompt(self) -> str:
+        """The decision now pending, in words for a person ('Seat 2: keep a reward (or done)');
+        empty when there is nothing to say beyond the legal actions (a solitaire player's turn,
+        or a finished game)."""
+        ...
+
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know, as JSON-ready data (hidden cards are counted, not shown)."""
         ...
@@ -130,10 +143,36 @@ class State(Protocol):
 
 
 @runtime_checkable
+class RealTimeState(State, Protocol):
+    """A position of a real-time game (`GameInfo.real_time`): a timer that runs from 0 up to
+    `GameInfo.time_limit` (tenths of a second) and may be paused. Actions may carry the reading
+    at which they happen; one without a reading happens at the current one."""
+
+    clock: int
+    """The timer's reading, in tenths of a second."""
+    paused: bool
+    """Whether the timer stands still (it runs again when the rules say)."""
+
+    def time_of(self, action: Action) -> int | None:
+        """The reading `action` carries, or None (it happens now)."""
+        ...
+
+    def at(self, action: Action, reading: int) -> Action:
+        """`action` happening at timer `reading` (`apply` checks that the reading can be)."""
+        ...
+
+    def time_runs_out(self) -> Action:
+        """The legal action of letting the time run out (the team waits for the end)."""
+        ...
+
+
+@runtime_checkable
 class Game(Protocol):
     """A configured game: rules, card data and options."""
 
     info: GameInfo
+    players: int
+    """The number of seats."""
 
     def new_initial_state(self, seed: int | None = None,
                           setup: Mapping[str, str] | None = None) -> State:
@@ -142,5 +181,19 @@ class Game(Protocol):
         ...
 
     def options(self) -> dict[str, str]:
-        """The options this game was configured with, as record header lines."""
+        """The options this game was configured with, as record header lines (a record writes
+        `players`, if it is among them, as a header line of its own)."""
+        ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program: chooses an action for the seat to act (a team bot: for whichever seat
+    or the whole team). It reads only what that seat may know (`State.view`); its random choices
+    come from its own seeded stream."""
+
+    name: str
+
+    def choose(self, state: State) -> Action:
+        """The action to take in `state`."""
         ...

@@ -1,14 +1,13 @@
 """Game records: one human-writable format for every game (documented in docs/records.md).
 
     # comments run from '#' to the end of a line
-    game: puzzle-dungeon
+    game: NAME            # the game's registry name
     seed: 42
-    hero: Rogue
+    OPTION: VALUE         # the game's options and set-up orders
     ---
-    deal
-    attack 2
-    pay 6M 4T 3H Goblin
-    ~ 5M 3T 2C 8H        # the shuffle during the line above came out in this order
+    ACTION                # one action per line, in the game's notation
+    ACTION
+    ~ OUTCOME             # the shuffle (or roll) during the line above came out this way
 
 A header of `key: value` lines (the game, its options, players, the seed and explicit set-up
 orders), a `---` line, then one action per line in the game's notation. A line starting with `~`
@@ -20,9 +19,10 @@ says which line, what it says and why.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import (
@@ -34,7 +34,7 @@ from dungeoneer.engine.errors import (
     RecordError,
 )
 from dungeoneer.engine.files import write_atomic
-from dungeoneer.engine.protocol import Action, Game, State
+from dungeoneer.engine.protocol import Action, Game, RealTimeState, State
 
 SEPARATOR = "---"
 RESERVED = ("game", "seed", "players")
@@ -76,6 +76,18 @@ class Record:
     def with_moves(self, moves: tuple[Move, ...]) -> Record:
         """The same header with other moves."""
         return Record(self.header, moves, self.file, self.header_lines)
+
+
+def record_for(game: Game, seed: int | None, moves: Sequence[str] = (), *,
+               setup: Mapping[str, str] | None = None) -> Record:
+    """The record of a game of `game` dealt from `seed` (or laid out by `setup`) and played
+    with `moves`: the game's name, `players` when the game has that option, the seed, its other
+    options and the set-up orders."""
+    options = game.options()
+    players = game.players if "players" in game.info.options else None
+    return new_record(game.info.name, seed=seed, players=players,
+                      options={k: v for k, v in options.items() if k != "players"},
+                      setup=dict(setup or {}), moves=tuple(moves))
 
 
 def new_record(game_name: str, *, seed: int | None, options: dict[str, str],
@@ -160,15 +172,17 @@ def load_record(path: str | Path, *, header_only: bool = False) -> Record:
     return parse_record(text, str(path), header_only=header_only)
 
 
-def load_deal_file(path: str | Path) -> tuple[Game, State, Record]:
-    """A deal file: a record header that lays out a table (or names a seed), with no moves.
-    Returns the game, the position it describes and the header as a record with no moves."""
+def load_deal_file(path: str | Path, *, game: str | None = None) -> tuple[Game, State, Record]:
+    """A deal file: a record header that lays out a table (or names a seed), with no moves; a
+    file without a `game:` line is for `game`. Returns the game, the position it describes and
+    the header as a record with no moves."""
     record = load_record(path, header_only=True)
     if not record.game_name:
-        record = Record((("game", "puzzle-dungeon"), *record.header), (), record.file,
-                        record.header_lines)
-    game, state = start(record)
-    return game, state, record
+        if game is None:
+            raise RecordError("the deal file needs a 'game:' line", file=record.file, line=1)
+        record = Record((("game", game), *record.header), (), record.file, record.header_lines)
+    game_built, state = start(record)
+    return game_built, state, record
 
 
 # ----------------------------------------------------------------------------- writing
@@ -295,7 +309,7 @@ def iter_replay(record: Record, state: State, *, keep_log: bool = False) -> Iter
             action = state.parse_action(move.text)
         except (ActionSyntaxError, IllegalActionError) as exc:
             raise exc.located(file=record.file, line=move.line, text=move.text) from None
-        if state.game.info.real_time and state.time_of(action) is None:
+        if state.game.info.real_time and cast(RealTimeState, state).time_of(action) is None:
             raise RecordError("in a real-time game every action line starts with the timer "
                               "reading at which it happened, in seconds (like '12.5 seat 1 "
                               "play Sword')", file=record.file, line=move.line, text=move.text)

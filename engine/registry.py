@@ -1,46 +1,198 @@
-"""The registry: game names -> a factory that builds a configured game from options."""
+"""The registry: the games there are, found through the `dungeoneer.games` entry-point group.
+
+Each game package declares itself once, in a `GameEntry`: its static facts (`GameInfo`), the
+factory that builds a configured game from options, its bots, the options the command line
+offers for it, how it draws its table for people and how it is simulated. A package makes its
+game known by naming that entry in its metadata (docs/games.md):
+
+    [project.entry-points."dungeoneer.games"]
+    my-game = "my_package.my_game:GAME"
+
+The core never imports a game: entries are loaded the first time the games are asked for, and a
+game whose package fails to load is reported by name (`broken()`) instead of breaking the rest.
+`register` adds an entry by hand (a test's game, a notebook's).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
-from dungeoneer.engine.protocol import Game, GameInfo
+from dungeoneer.engine.protocol import Bot, Game, GameInfo, State
+
+if TYPE_CHECKING:
+    from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation
+
+ENTRY_POINT_GROUP = "dungeoneer.games"
+
+
+class GameFactory(Protocol):
+    """Builds a configured game from options (record-header style: name -> text); `base_dir`
+    resolves relative paths in them (a record's folder). Bad options raise DungeoneerError."""
+
+    def __call__(self, options: Mapping[str, str], base_dir: str | None = None) -> Game: ...
+
+
+class BotFactory(Protocol):
+    """Builds a bot whose random choices are seeded; `settings` are the bot's own (a team
+    bot's pace)."""
+
+    def __call__(self, seed: int = 0, **settings: Any) -> Bot: ...
+
+
+class Drawing(Protocol):
+    """Draws a state for people (a rich renderable): as `seat` sees it, or with seat None the
+    whole table as a replay shows it; `reveal` adds what nobody at the table sees (a deck's
+    order)."""
+
+    def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False) -> Any: ...
 
 
 @dataclass(frozen=True)
-class Registration:
-    """A registered game: its static facts and a factory taking options (name -> text)."""
+class Option:
+    """A game option the command line offers (`--players 3` sets the option `players`). `kind`
+    says how the value is read: 'int' (a whole number), 'text', 'folder' (a path to a folder) or
+    'flag' (given: the option is 'yes'). An option not given is left to the game, which checks
+    every value and knows the defaults (the help text says them)."""
+
+    key: str
+    help: str
+    kind: Literal["int", "text", "folder", "flag"] = "text"
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag: '--' and the key."""
+        return f"--{self.key}"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the library and the command line know about a game, declared by its package."""
 
     info: GameInfo
-    factory: Callable[..., Game]
+    factory: GameFactory
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    """Bot name -> factory. In a real-time game each is a team bot that plays every seat."""
+    default_bot: str | None = None
+    """The bot simulations use when none is named."""
+    default_pace: float | None = None
+    """A real-time game: the seconds a player takes per action in its team bots' time model
+    when none is given (`pace` is then the bots' one setting)."""
+    options: tuple[Option, ...] = ()
+    """The game's options on the command line (`play`; a simulation has its own)."""
+    draw: Drawing | None = None
+    """How the table is drawn for people; None: its JSON view is shown."""
+    simulation: SeatSimulation | TeamSimulation | None = None
+    """How the game is simulated (`engine.simulate`); None: it is not."""
+    listings: Callable[[], Mapping[str, Sequence[str]]] | None = None
+    """Named lists `dungeoneer games` shows under the game (Puzzle Dungeon: its heroes)."""
+
+    @property
+    def name(self) -> str:
+        """The registry name ('puzzle-dungeon')."""
+        return self.info.name
 
 
-_GAMES: dict[str, Registration] = {}
+_GAMES: dict[str, GameEntry] = {}
+_BROKEN: dict[str, str] = {}
+_loaded = False
 
 
-def register(info: GameInfo, factory: Callable[..., Game]) -> None:
-    """Register a game under `info.name`."""
-    if info.name in _GAMES:
-        raise ValueError(f"game {info.name!r} is registered twice")
-    _GAMES[info.name] = Registration(info, factory)
+def register(entry: GameEntry) -> None:
+    """Add a game by hand (the entry points add the installed ones)."""
+    _load()
+    if entry.name in _GAMES:
+        raise ValueError(f"game {entry.name!r} is registered twice")
+    _GAMES[entry.name] = entry
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with `register` (tests)."""
+    _GAMES.pop(name, None)
+
+
+def _load() -> None:
+    """Load every entry point of the group, once per process."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        _load_point(point)
+
+
+def _load_point(point: EntryPoint) -> None:
+    where = f"{point.value}" + (f" (from {point.dist.name})" if point.dist else "")
+    try:
+        entry = point.load()
+    except Exception as exc:  # a third party's broken package must not break the others
+        _BROKEN[point.name] = f"{where} failed to load: {type(exc).__name__}: {exc}"
+        return
+    if not isinstance(entry, GameEntry):
+        _BROKEN[point.name] = f"{where} is not a GameEntry"
+    elif entry.name != point.name:
+        _BROKEN[point.name] = f"{where} declares the game {entry.name!r}, not {point.name!r}"
+    elif entry.name in _GAMES:
+        _BROKEN[point.name] = f"{where}: the game {entry.name!r} is installed twice"
+    else:
+        _GAMES[entry.name] = entry
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """The registered games, by name."""
+    _load()
+    return tuple(_GAMES[name] for name in sorted(_GAMES))
 
 
 def registered() -> tuple[GameInfo, ...]:
-    """The registered games, by name."""
-    return tuple(_GAMES[name].info for name in sorted(_GAMES))
+    """The registered games' static facts, by name."""
+    return tuple(entry.info for entry in entries())
+
+
+def broken() -> dict[str, str]:
+    """Games whose entry point could not be loaded: name -> why."""
+    _load()
+    return dict(_BROKEN)
+
+
+def entry(name: str) -> GameEntry:
+    """The named game's entry; UnknownNameError (naming the games there are) if there is none."""
+    _load()
+    found = _GAMES.get(name)
+    if found is not None:
+        return found
+    if name in _BROKEN:
+        raise DungeoneerError(f"the game {name!r} is installed but broken: {_BROKEN[name]}",
+                              text=name)
+    known = ", ".join(sorted(_GAMES)) or "none"
+    raise UnknownNameError(f"unknown game {name!r}; the games are: {known}", text=name)
 
 
 def get_game(name: str, options: Mapping[str, str] | None = None, *,
              base_dir: str | None = None) -> Game:
     """Build the named game with `options` (as in a record header). `base_dir` resolves relative
     paths in options (a record's folder)."""
-    registration = _GAMES.get(name)
-    if registration is None:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownNameError(f"unknown game {name!r}; the games are: {known}", text=name)
-    return registration.factory(dict(options or {}), base_dir=base_dir)
+    return entry(name).factory(dict(options or {}), base_dir=base_dir)
+
+
+def bot_names(game_name: str) -> tuple[str, ...]:
+    """The bots a game has (none for a solitaire game)."""
+    return tuple(entry(game_name).bots)
+
+
+def make_bot(game_name: str, name: str, seed: int = 0, **settings: Any) -> Bot:
+    """A bot for the game, its random choices seeded; `settings` go to the bot (a team bot's
+    pace)."""
+    bots = entry(game_name).bots
+    if not bots:
+        raise DungeoneerError(f"there are no bots for {game_name}", text=name)
+    if name not in bots:
+        raise UnknownNameError(f"unknown bot {name!r} for {game_name}; the bots are: "
+                               f"{', '.join(bots)}", text=name)
+    return bots[name](seed, **settings)
 
 
 def check_options(info: GameInfo, options: Mapping[str, str]) -> None:
@@ -51,10 +203,19 @@ def check_options(info: GameInfo, options: Mapping[str, str]) -> None:
                                f"{', '.join(info.options)}", text=unknown[0])
 
 
-def players_from(info: GameInfo, options: Mapping[str, str]) -> int:
-    """The `players` option (default: the fewest the game allows), checked against the game."""
-    text = options.get("players", str(info.min_players)).strip()
-    if not text.isdigit() or not info.min_players <= int(text) <= info.max_players:
+def players_option(info: GameInfo) -> Option:
+    """The `players` option of a game for several players."""
+    return Option("players", f"Number of players, {info.min_players} to {info.max_players} "
+                  f"(default {info.min_players}).", kind="int")
+
+
+def players_from(info: GameInfo, options: Mapping[str, str], default: int | None = None) -> int:
+    """The `players` option (default: `default`, else the fewest the game allows), checked
+    against the game."""
+    fallback = info.min_players if default is None else default
+    text = options.get("players", str(fallback)).strip()
+    whole = text.isascii() and text.isdigit() and len(text) < 6
+    if not whole or not info.min_players <= int(text) <= info.max_players:
         raise DungeoneerError(f"{info.title} is for {info.min_players} to {info.max_players} "
                               f"players, not {text!r}", text=text)
     return int(text)

@@ -1,83 +1,100 @@
-"""Simulations: many bot games of a multi-player game, in parallel processes, summarised with
-95% Wilson intervals.
+"""Simulations: many bot games in parallel processes, summarised with 95% Wilson intervals.
 
-Game i is seeded with `seed + i`, and its bots sit rotated by i seats (the strategy list turns one
-seat per game), so a strategy's figures are not its seat's and a seat's figures are not one
-strategy's. A game's result does not depend on the worker that plays it, so the report does not
-depend on the worker count.
+Two kinds, declared by a game in its `GameEntry.simulation`:
+
+- `SeatSimulation`, for competitive games: game i is seeded with `seed + i`, and its bots sit
+  rotated by i seats (the strategy list turns one seat per game), so a strategy's figures are
+  not its seat's and a seat's figures are not one strategy's. The report gives win shares per
+  seat and per strategy, the game's length and each card's effect on winning.
+- `TeamSimulation`, for cooperative real-time games: timed runs of one team bot for every
+  combination of the swept options (run i of each uses `seed + i`), reported overall, by each
+  swept option and by all of them together, with the time left on wins and what ended the
+  lost runs.
+
+Games are played by the session runner (`engine.session`), which seeds each seat's bot. A game's
+result does not depend on the worker that plays it, so no report depends on the worker count.
 """
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from dungeoneer.engine import registry
-from dungeoneer.engine.bots import make_bot
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
+from dungeoneer.engine.registry import Option
+from dungeoneer.engine.session import Turn, seat_bots, start
 from dungeoneer.engine.stats import wilson
 
-MAX_ACTIONS = 10_000
+Job = TypeVar("Job")
 
 
-def play_game(job: tuple) -> dict:
-    """One game: (game name, players, bot per seat, seed[, options]) -> scores, winners, turns,
-    and the cards each seat played. `options` are the game's other options (a variant)."""
-    game_name, players, bots, seed, *rest = job
-    options = {**(rest[0] if rest else {}), "players": str(players)}
-    state = registry.get_game(game_name, options).new_initial_state(seed=seed)
-    seats = [make_bot(game_name, name, seed * 8 + i) for i, name in enumerate(bots)]
-    played: list[set[str]] = [set() for _ in range(players)]
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            break
-        seat = state.current_player()
-        action = seats[seat].choose(state)
-        if action.kind == "play":
-            played[seat].add(action.arg)
-        state = state.apply(action)
-    else:
-        raise AssertionError(f"game {seed} did not end")
-    outcome = state.outcome()
-    return {"seed": seed, "bots": list(bots), "scores": list(outcome.scores),
-            "winners": list(outcome.winners), "turns": state.turns,
-            "played": [sorted(p) for p in played]}
+@dataclass(frozen=True)
+class SeatSimulation:
+    """How a competitive game is simulated."""
+
+    card_of: Callable[[Action], str | None]
+    """The card an action plays, if it plays one (for each card's effect on winning)."""
+    length: Callable[[State], int]
+    """A finished game's length, in the game's own turns."""
+    options: tuple[Option, ...] = ()
+    """Game options a simulation may set besides `players` (a variant)."""
+    default_bot: str = "greedy"
+    default_games: int = 1000
 
 
-def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
-    """The bots of game `game`, seat by seat: the list (repeated to fill the seats) turned by
-    `game` seats."""
-    filled = [bots[i % len(bots)] for i in range(players)]
-    turn = game % players
-    return tuple(filled[turn:] + filled[:turn])
+@dataclass(frozen=True)
+class Sweep:
+    """An option a team simulation runs at several values (every combination with the other
+    swept options): `values` gives the default values from the options held fixed."""
+
+    option: Option
+    label: str
+    """A row of the report, '{}' standing for the value ('boss {}', '{} players')."""
+    values: Callable[[Mapping[str, str]], tuple[int, ...]]
 
 
-def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
-             workers: int = 1, options: dict[str, str] | None = None,
-             progress: Callable[[int], None] | None = None) -> dict:
-    """Play `games` games (with the game's `options`, such as a variant) and summarise them
-    (see `summarise`)."""
-    for name in bots:
-        make_bot(game_name, name)  # an unknown name fails here, in one message
-    options = dict(options or {})
-    registry.get_game(game_name, {**options, "players": str(players)})  # bad options: one message
-    jobs = [(game_name, players, seating(bots, players, i), seed + i, options)
-            for i in range(games)]
-    report = summarise(run_jobs(play_game, jobs, workers, progress), players)
-    report["options"] = options
-    return report
+@dataclass(frozen=True)
+class TeamSimulation:
+    """How a cooperative real-time game is simulated: timed runs of one team bot."""
+
+    sweeps: tuple[Sweep, ...]
+    ended: Callable[[State], str]
+    """How a lost run ended, in a word or three ('time ran out', 'stuck')."""
+    progress: Callable[[State], int]
+    """How far the team got (cards dealt with)."""
+    fixed: tuple[Option, ...] = ()
+    """Options held for every run (a team of chosen heroes)."""
+    default_bot: str = "heuristic"
+    default_runs: int = 200
 
 
-def run_jobs(play: Callable[[Any], dict], jobs: list, workers: int,
+def _spec(game_name: str, kind: type[SeatSimulation] | type[TeamSimulation]) -> Any:
+    entry = registry.entry(game_name)
+    if not isinstance(entry.simulation, kind):
+        what = "seat by seat" if kind is SeatSimulation else "as timed team runs"
+        raise DungeoneerError(f"{entry.info.title} is not simulated {what}", text=game_name)
+    return entry.simulation
+
+
+# ----------------------------------------------------------------------------- jobs
+
+def run_jobs(play: Callable[[Job], dict], jobs: Sequence[Job], workers: int,
              progress: Callable[[int], None] | None = None) -> list[dict]:
     """`play` each job, in `workers` processes if more than one, the results in job order;
     `progress` hears the number done."""
     results: list[dict] = []
+    done: Iterable[dict]
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap(play, jobs, chunksize=8):
+            done = pool.imap(play, jobs, chunksize=8)
+            for result in done:
                 results.append(result)
                 if progress is not None:
                     progress(len(results))
@@ -95,6 +112,60 @@ def _share(wins: int, trials: int) -> dict:
             "wilson95": [round(low, 4), round(high, 4)]}
 
 
+# ----------------------------------------------------------------------------- seat by seat
+
+SeatJob = tuple[str, int, tuple[str, ...], int, dict[str, str]]
+"""(game name, players, bot per seat, seed, the game's other options)."""
+
+
+def play_game(job: SeatJob | tuple[str, int, tuple[str, ...], int]) -> dict:
+    """One game: (game name, players, bot per seat, seed[, options]) -> scores, winners, turns,
+    and the cards each seat played. `options` are the game's other options (a variant)."""
+    game_name, players, bots, seed, *rest = job
+    spec: SeatSimulation = _spec(game_name, SeatSimulation)
+    options = {**(rest[0] if rest else {}), "players": str(players)}
+    game = registry.get_game(game_name, options)
+    played: list[set[str]] = [set() for _ in range(players)]
+
+    def tally(turn: Turn) -> None:
+        card = spec.card_of(turn.action)
+        if card is not None:
+            played[turn.seat].add(card)
+
+    end = start(game, seed, seat_bots(game_name, bots, seed)).run(on_turn=tally,
+                                                                  keep_moves=False)
+    outcome = end.state.outcome()
+    assert outcome is not None  # the session ran to the end
+    return {"seed": seed, "bots": list(bots), "scores": list(outcome.scores),
+            "winners": list(outcome.winners), "turns": spec.length(end.state),
+            "played": [sorted(p) for p in played]}
+
+
+def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
+    """The bots of game `game`, seat by seat: the list (repeated to fill the seats) turned by
+    `game` seats."""
+    filled = [bots[i % len(bots)] for i in range(players)]
+    turn = game % players
+    return tuple(filled[turn:] + filled[:turn])
+
+
+def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
+             workers: int = 1, options: Mapping[str, str] | None = None,
+             progress: Callable[[int], None] | None = None) -> dict:
+    """Play `games` games (with the game's `options`, such as a variant) and summarise them
+    (see `summarise`)."""
+    _spec(game_name, SeatSimulation)
+    for name in bots:
+        registry.make_bot(game_name, name)  # an unknown name fails here, in one message
+    chosen = dict(options or {})
+    registry.get_game(game_name, {**chosen, "players": str(players)})  # bad options: one message
+    jobs: list[SeatJob] = [(game_name, players, seating(bots, players, i), seed + i, chosen)
+                           for i in range(games)]
+    report = summarise(run_jobs(play_game, jobs, workers, progress), players)
+    report["options"] = chosen
+    return report
+
+
 def summarise(results: list[dict], players: int) -> dict:
     """Per seat and per strategy: win share with a 95% Wilson interval (a shared win counts as
     a win for each winner), mean score; game length (turns); and for each card, the win share of
@@ -103,7 +174,7 @@ def summarise(results: list[dict], players: int) -> dict:
     by_bot: dict[str, dict] = defaultdict(lambda: {"wins": 0, "games": 0, "score": 0})
     with_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     without_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    names = set()
+    names: set[str] = set()
     for r in results:
         for p in r["played"]:
             names.update(p)
@@ -119,7 +190,7 @@ def summarise(results: list[dict], players: int) -> dict:
                 tally = with_card[name] if name in r["played"][seat] else without_card[name]
                 tally[0] += won
                 tally[1] += 1
-    report = {
+    report: dict[str, Any] = {
         "games": len(results), "players": players,
         "seats": [{"seat": i + 1, **_share(s["wins"], s["games"]),
                    "mean_score": round(s["score"] / max(1, s["games"]), 3)}
@@ -140,50 +211,50 @@ def summarise(results: list[dict], players: int) -> dict:
     return report
 
 
-# ----------------------------------------------------------------------------- team games
+# ----------------------------------------------------------------------------- team runs
 
-def play_run(job: tuple[str, dict, str, float, int]) -> dict:
+RunJob = tuple[str, dict[str, str], str, float, int]
+"""(game name, options, team bot, pace in seconds per action, seed)."""
+
+
+def play_run(job: RunJob) -> dict:
     """One timed run of a cooperative real-time game: (game name, options, team bot, pace in
     seconds per action, seed) -> whether the team won, why the run ended, the time left and
     how far the team got."""
     game_name, options, bot_name, pace, seed = job
+    spec: TeamSimulation = _spec(game_name, TeamSimulation)
     game = registry.get_game(game_name, options)
-    state = game.new_initial_state(seed=seed)
-    team = make_bot(game_name, bot_name, seed, pace=pace)
-    actions = 0
-    while not state.is_terminal():
-        state = state.apply(team.choose(state))
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise AssertionError(f"run {seed} did not end")
+    end = start(game, seed, seat_bots(game_name, [bot_name], seed, pace=pace)).run(
+        keep_moves=False)
+    state = cast(RealTimeState, end.state)  # a team simulation is of a real-time game
     outcome = state.outcome()
-    return {"seed": seed, "options": options, "won": outcome.termination.value == "won",
-            "ended": "won" if state.won else _loss_kind(outcome.reason),
-            "time_left": outcome.scores[0] if state.won else 0.0, "actions": actions,
-            "dealt_with": len(state.beaten)}
+    assert outcome is not None  # the session ran to the end
+    won = outcome.termination == Termination.WON
+    left = ((game.info.time_limit or 0) - state.clock) / 10
+    return {"seed": seed, "options": options, "won": won,
+            "ended": "won" if won else spec.ended(state), "time_left": left if won else 0.0,
+            "actions": end.actions, "dealt_with": spec.progress(state)}
 
 
-def _loss_kind(reason: str) -> str:
-    """A lost run's reason in a word or three: 'time ran out', 'stuck', 'out of cards'."""
-    head = reason.split(" (")[0].split(":")[0]
-    return "out of cards" if "out of cards" in head else head
-
-
-def simulate_team(game_name: str, runs: int, *, players: Sequence[int], bosses: Sequence[int],
-                  bot: str, pace: float, seed: int = 1, workers: int = 1,
-                  heroes: str | None = None,
+def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]], bot: str,
+                  pace: float, seed: int = 1, workers: int = 1,
+                  fixed: Mapping[str, str] | None = None,
                   progress: Callable[[int], None] | None = None) -> dict:
-    """`runs` timed runs for every player count and boss (run i of each uses seed + i), and
-    their summary (see `summarise_team`). `heroes` (comma-separated) fixes the team; otherwise
-    each team size plays the game's default heroes."""
-    make_bot(game_name, bot)  # an unknown name fails here, in one message
-    extra = {} if heroes is None else {"heroes": heroes}
-    for n in players:
-        registry.get_game(game_name, {"players": str(n), **extra})  # bad heroes: one message
-    jobs = [(game_name, {"players": str(n), "boss": str(b), **extra}, bot, pace, seed + i)
-            for b in bosses for n in players for i in range(runs)]
-    report = summarise_team(run_jobs(play_run, jobs, workers, progress))
-    report.update(bot=bot, pace=pace, first_seed=seed, heroes=heroes)
+    """`runs` timed runs for every combination of the `grid`'s option values (run i of each uses
+    seed + i), with the `fixed` options in every run, and their summary (see `summarise_team`)."""
+    spec: TeamSimulation = _spec(game_name, TeamSimulation)
+    registry.make_bot(game_name, bot)  # an unknown name fails here, in one message
+    held = dict(fixed or {})
+    keys = list(grid)
+    cells = [dict(zip(keys, map(str, values), strict=True))
+             for values in itertools.product(*grid.values())]
+    for cell in cells:
+        registry.get_game(game_name, {**cell, **held})  # bad options: one message
+    jobs: list[RunJob] = [(game_name, {**cell, **held}, bot, pace, seed + i)
+                          for cell in cells for i in range(runs)]
+    report = summarise_team(run_jobs(play_run, jobs, workers, progress), keys)
+    report.update(bot=bot, pace=pace, first_seed=seed)
+    report.update({option.key: held.get(option.key) for option in spec.fixed})
     return report
 
 
@@ -195,9 +266,9 @@ def _time_left(results: list[dict]) -> dict:
             "median": statistics.median(left), "min": left[0], "max": left[-1]}
 
 
-def summarise_team(results: list[dict]) -> dict:
-    """Win share with a 95% Wilson interval overall, by boss, by number of players and by both;
-    the time left on wins; what ended the lost runs."""
+def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
+    """Win share with a 95% Wilson interval overall, by each option in `keys` (the swept ones)
+    and by all of them together; the time left on wins; what ended the lost runs."""
     def group(key: Callable[[dict], Any]) -> dict:
         cells: dict[Any, list[dict]] = defaultdict(list)
         for r in results:
@@ -209,14 +280,17 @@ def summarise_team(results: list[dict]) -> dict:
     ended = {kind: {"runs": losses.count(kind),
                     "share_of_losses": round(losses.count(kind) / len(losses), 4)}
              for kind in sorted(set(losses))}
-    return {
+    report: dict[str, Any] = {
         "runs": len(results),
         "overall": {**_share(sum(r["won"] for r in results), len(results)),
                     "time_left": _time_left(results)},
-        "by_boss": group(lambda r: int(r["options"]["boss"])),
-        "by_players": group(lambda r: int(r["options"]["players"])),
-        "by_boss_and_players": {f"{b} {n}": entry for (b, n), entry in group(
-            lambda r: (int(r["options"]["boss"]), int(r["options"]["players"]))).items()},
-        "lost_runs_ended_by": ended,
-        "mean_actions": round(sum(r["actions"] for r in results) / max(1, len(results)), 1),
     }
+    for key in keys:
+        report[f"by_{key}"] = group(lambda r, key=key: int(r["options"][key]))
+    if len(keys) > 1:
+        together = group(lambda r: tuple(int(r["options"][key]) for key in keys))
+        report["by_" + "_and_".join(keys)] = {" ".join(map(str, values)): entry
+                                              for values, entry in together.items()}
+    report["lost_runs_ended_by"] = ended
+    report["mean_actions"] = round(sum(r["actions"] for r in results) / max(1, len(results)), 1)
+    return report

@@ -1,5 +1,43 @@
-"""Dinky Dungeon: rules engine (`game`), adventurer effects (`effects`), card data (`cards`)."""
+"""Dinky Dungeon: rules engine (`game`), adventurer effects (`effects`), card data (`cards`),
+bots (`bots`) and the table for people (`screen`). `GAME` declares the game to the registry
+(the `dungeoneer.games` entry point)."""
 
-from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon, DinkyState
+from __future__ import annotations
 
-__all__ = ["DinkyDungeon", "DinkyState"]
+from typing import Any
+
+from dungeoneer.engine.dinky_dungeon.bots import BOTS
+from dungeoneer.engine.dinky_dungeon.game import INFO, DinkyDungeon, DinkyState, make_dinky_dungeon
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.registry import GameEntry, players_option
+from dungeoneer.engine.simulate import SeatSimulation
+
+
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+    from dungeoneer.engine.dinky_dungeon.screen import draw  # rich, only when drawing
+
+    return draw(state, seat, reveal=reveal)
+
+
+def card_played(action: Action) -> str | None:
+    """The adventurer a 'play' action plays."""
+    return action.arg if action.kind == "play" else None
+
+
+def turns(state: State) -> int:
+    """The game's length in turns."""
+    assert isinstance(state, DinkyState)
+    return state.turns
+
+
+GAME = GameEntry(
+    info=INFO,
+    factory=make_dinky_dungeon,
+    bots=BOTS,
+    default_bot="greedy",
+    options=(players_option(INFO),),
+    draw=_draw,
+    simulation=SeatSimulation(card_of=card_played, length=turns),
+)
+
+__all__ = ["GAME", "DinkyDungeon", "DinkyState"]

@@ -126,6 +126,6 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 def make_bot(name: str, seed: int = 0):
     """A Dinky Dungeon bot by name."""
-    from dungeoneer.engine.bots import make_bot as make
+    from dungeoneer.engine.registry import make_bot as make
 
     return make("dinky-dungeon", name, seed)

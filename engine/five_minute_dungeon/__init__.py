@@ -1,6 +1,78 @@
 """5-Minute Dungeon: rules engine with the timer (`game`), what action cards and events do
-(`effects`), card data (`cards`, from seeds/five_minute_dungeon) and team bots (`bots`)."""
+(`effects`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
+(`bots`) and the table for people (`screen`). `GAME` declares the game to the registry (the
+`dungeoneer.games` entry point)."""
 
-from dungeoneer.engine.five_minute_dungeon.game import DungeonState, FiveMinuteDungeon
+from __future__ import annotations
 
-__all__ = ["DungeonState", "FiveMinuteDungeon"]
+from collections.abc import Mapping
+from typing import Any
+
+from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE
+from dungeoneer.engine.five_minute_dungeon.cards import card_set
+from dungeoneer.engine.five_minute_dungeon.game import (
+    INFO,
+    DungeonState,
+    FiveMinuteDungeon,
+    make_five_minute_dungeon,
+)
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.registry import GameEntry, Option, players_option
+from dungeoneer.engine.simulate import Sweep, TeamSimulation
+
+BOSS = Option("boss", "The boss whose dungeon to attempt, 1 to 7 (default 1, Baby Barbarian).",
+              kind="int")
+HEROES = Option("heroes", "The heroes by seat, comma-separated (default Barbarian, Wizard, "
+                "Paladin, Ranger, Thief; they fix the number of players).")
+
+
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+    from dungeoneer.engine.five_minute_dungeon.screen import draw  # rich, only when drawing
+
+    return draw(state, seat, reveal=reveal)
+
+
+def _bosses(fixed: Mapping[str, str]) -> tuple[int, ...]:
+    return tuple(boss.number for boss in card_set().bosses)
+
+
+def _team_sizes(fixed: Mapping[str, str]) -> tuple[int, ...]:
+    """Every team size, or the size of a team of chosen heroes."""
+    heroes = [h for h in fixed.get("heroes", "").split(",") if h.strip()]
+    if heroes:
+        return (len(heroes),)
+    return tuple(range(INFO.min_players, INFO.max_players + 1))
+
+
+def how_it_ended(state: State) -> str:
+    """A lost run's reason in a word or three: 'time ran out', 'stuck', 'out of cards'."""
+    outcome = state.outcome()
+    head = (outcome.reason if outcome else "").split(" (")[0].split(":")[0]
+    return "out of cards" if "out of cards" in head else head
+
+
+def dealt_with(state: State) -> int:
+    """How far the team got: the dungeon cards defeated or resolved."""
+    assert isinstance(state, DungeonState)
+    return len(state.beaten)
+
+
+GAME = GameEntry(
+    info=INFO,
+    factory=make_five_minute_dungeon,
+    bots=BOTS,
+    default_bot="heuristic",
+    default_pace=DEFAULT_PACE,
+    options=(players_option(INFO), BOSS, HEROES,
+             Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
+                    "tries at each dungeon).", kind="flag")),
+    draw=_draw,
+    simulation=TeamSimulation(
+        sweeps=(Sweep(Option("boss", "The bosses to attempt (default all seven; may be "
+                             "repeated).", kind="int"), "boss {}", _bosses),
+                Sweep(Option("players", "Team sizes, 2 to 5 (default all; may be repeated).",
+                             kind="int"), "{} players", _team_sizes)),
+        fixed=(HEROES,), ended=how_it_ended, progress=dealt_with),
+)
+
+__all__ = ["GAME", "DungeonState", "FiveMinuteDungeon"]

@@ -46,7 +46,7 @@ from dungeoneer.engine.protocol import ANY_PLAYER, TERMINAL, Action, GameInfo, O
 from dungeoneer.engine.tasks import TaskTable
 
 LIMIT = 3000
-"""The timer: "Set a timer to 5 minutes", in tenths of a second."""
+"""The timer: "Set a timer to 5 minutes", in tenths of a second (`INFO.time_limit`)."""
 HAND_SIZE = {2: 5, 3: 4, 4: 3, 5: 3}
 """Starting Hand Size: "2 players 5 cards; 3 players 4 cards; 4, 5 or 6 players 3 cards"."""
 ABILITY_COST = 3
@@ -57,7 +57,7 @@ TEAM = None
 
 INFO = GameInfo(
     name="five-minute-dungeon", title="5-Minute Dungeon", min_players=2, max_players=5,
-    hidden_information=True, real_time=True,
+    hidden_information=True, real_time=True, time_limit=3000,
     summary="A team races a five-minute timer through a dungeon to its boss; 2-5 players.",
     options={"players": "number of players, 2 to 5 (default 2)",
              "heroes": "the heroes by seat, comma-separated (default Barbarian, Wizard, "
@@ -370,6 +370,14 @@ class DungeonState:
                                      f"{format_time(self.clock)} until a card is played",
                                      legal=[f"{format_time(self.clock)} "
                                             f"{self.action_text(action)}"])
+
+    def time_runs_out(self) -> Action:
+        """The action of letting the timer run out."""
+        return TIME_RUNS_OUT
+
+    def public_action_text(self, action: Action) -> str:
+        """The team plays with its cards on the table (D12): the same as `action_text`."""
+        return self.action_text(action)
 
     def legal_set(self) -> frozenset[Action]:
         """The legal actions as a set."""
@@ -1102,8 +1110,9 @@ def make_five_minute_dungeon(options: Mapping[str, str],
                              base_dir: str | None = None) -> FiveMinuteDungeon:
     """The registry factory."""
     registry.check_options(INFO, options)
-    players = registry.players_from(INFO, options)
     heroes = _list(options.get("heroes"))
+    # Chosen heroes name the team, so they fix its size when `players` is not given.
+    players = registry.players_from(INFO, options, default=len(heroes) if heroes else None)
     second = _list(options.get("second-decks"))
     boss = _boss_number(options.get("boss", "1"))
     campaign = options.get("campaign", "no").strip().lower()

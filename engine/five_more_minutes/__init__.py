@@ -1,5 +1,42 @@
-"""5 More Minutes: rules engine (`game`); card and chip data in seeds/five_more_minutes."""
+"""5 More Minutes: rules engine (`game`) and bots (`bots`); card and chip data in
+seeds/five_more_minutes. `GAME` declares the game to the registry (the `dungeoneer.games` entry
+point)."""
 
-from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes, FiveState
+from __future__ import annotations
 
-__all__ = ["FiveMoreMinutes", "FiveState"]
+from dungeoneer.engine.five_more_minutes.bots import BOTS
+from dungeoneer.engine.five_more_minutes.game import (
+    INFO,
+    FiveMoreMinutes,
+    FiveState,
+    make_five_more_minutes,
+)
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.registry import GameEntry, Option, players_option
+from dungeoneer.engine.simulate import SeatSimulation
+
+VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
+                 "standard).")
+
+
+def card_played(action: Action) -> str | None:
+    """The dream card a 'play' action plays."""
+    return action.arg if action.kind == "play" else None
+
+
+def turns(state: State) -> int:
+    """The game's length in turns."""
+    assert isinstance(state, FiveState)
+    return state.turns
+
+
+GAME = GameEntry(
+    info=INFO,
+    factory=make_five_more_minutes,
+    bots=BOTS,
+    default_bot="greedy",
+    options=(players_option(INFO), VARIANT),
+    simulation=SeatSimulation(card_of=card_played, length=turns, options=(VARIANT,)),
+)
+
+__all__ = ["GAME", "FiveMoreMinutes", "FiveState"]

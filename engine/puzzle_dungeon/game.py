@@ -91,6 +91,8 @@ class PuzzleDungeon:
     """
 
     info = INFO
+    players = 1
+    """Solitaire: one seat."""
 
     def __init__(self, cards: CardSet | None = None, hero: str = "Rogue", *,
                  traps: Sequence[str] = (), treasures: Sequence[str] = (),

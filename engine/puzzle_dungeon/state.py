@@ -157,6 +157,10 @@ class PuzzleState(PClass):
         """The action in Puzzle Dungeon's notation ('attack 2', 'pay 6M 4T Goblin')."""
         return notation.action_text(self, action)
 
+    def public_action_text(self, action: Action) -> str:
+        """Solitaire: nobody else is at the table, so the same as `action_text`."""
+        return notation.action_text(self, action)
+
     def parse_action(self, text: str) -> Action:
         """The legal action `text` names; raises ActionSyntaxError or IllegalActionError."""
         return notation.parse_action(self, text)

@@ -5,7 +5,7 @@ from dungeoneer.engine.simulate import simulate_team, summarise_team
 
 
 def test_the_report_is_the_same_for_any_worker_count():
-    settings = dict(players=[2, 3], bosses=[1], bot="heuristic", pace=5.0, seed=11)
+    settings = dict(grid={"boss": [1], "players": [2, 3]}, bot="heuristic", pace=5.0, seed=11)
     one = simulate_team("five-minute-dungeon", 4, workers=1, **settings)
     two = simulate_team("five-minute-dungeon", 4, workers=2, **settings)
     assert one == two and one["runs"] == 8
@@ -17,7 +17,8 @@ def test_the_summary_counts_wins_time_left_and_how_runs_ended():
                 "ended": ended, "time_left": left, "actions": 10}
 
     report = summarise_team([run(1, 2, True, "won", 100.0), run(1, 2, True, "won", 40.0),
-                             run(1, 4, False, "time ran out"), run(2, 4, False, "stuck")])
+                             run(1, 4, False, "time ran out"), run(2, 4, False, "stuck")],
+                            ("boss", "players"))
     assert report["overall"]["wins"] == 2 and report["overall"]["share"] == 0.5
     assert report["by_boss"][1]["share"] == round(2 / 3, 4) and report["by_boss"][2]["wins"] == 0
     assert report["by_players"][2]["time_left"] == {"wins": 2, "mean": 70.0, "median": 70.0,

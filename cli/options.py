@@ -1,0 +1,129 @@
+"""Options the commands share, defined once: seeds, deals, --json, --force, output files, and the
+click options made from what a game declares (`registry.Option`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import click
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import check_writable
+from dungeoneer.engine.registry import Option
+from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.generator.deals import parse_deal
+from rich.console import Console
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def console() -> Console:
+    """A console on the current standard output (click's test runner swaps it)."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def error_console() -> Console:
+    """A console on standard error, for progress bars and notes beside piped output."""
+    return Console(file=sys.stderr, highlight=False)
+
+
+def echo_json(data: Any) -> None:
+    """Print JSON for programs."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+class SeedType(click.ParamType):
+    """A seed: a whole number from 0 to 2**64 - 1."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 20 or int(text) > MAX_SEED:
+            self.fail(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}", param, ctx)
+        return int(text)
+
+
+class DealType(click.ParamType):
+    """A Puzzle Dungeon deal: a seed (with --hero) or a deal code (pd1.rogue.42, or the layout
+    form)."""
+
+    name = "deal"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | str:
+        try:
+            return parse_deal(str(value))
+        except DungeoneerError as exc:
+            self.fail(exc.reason, param, ctx)
+
+
+class WholeNumber(click.ParamType):
+    """A whole number, given to a game as its text (the game checks its range)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value).strip()
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            self.fail(f"a whole number, not {value!r}", param, ctx)
+        return str(int(text))
+
+
+SEED = SeedType()
+DEAL = DealType()
+
+_JSON_HELP = "Print JSON for programs instead of the table."
+json_option = click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
+
+
+def json_param() -> click.Option:
+    """--json, for a command built from parameters."""
+    return click.Option(["--json", "as_json"], is_flag=True, help=_JSON_HELP)
+
+
+def _force_help(what: str) -> str:
+    return f"Replace an existing {what} file."
+
+
+def force_option(what: str) -> Callable[[F], F]:
+    """--force: replace an existing output file (a decorator)."""
+    return click.option("--force", is_flag=True, help=_force_help(what))
+
+
+def force_param(what: str) -> click.Option:
+    """--force, for a command built from parameters."""
+    return click.Option(["--force"], is_flag=True, help=_force_help(what))
+
+
+def output_path(path: str | None, force: bool) -> str | None:
+    """An output file named on the command line, checked before any work is done: its folder
+    exists, and it does not (unless --force)."""
+    if path is not None:
+        check_writable(path, overwrite=force)
+    return path
+
+
+def game_option(option: Option, *, many: bool = False) -> click.Option:
+    """The click option for a game's declared option (`many`: it may be repeated, a simulation
+    running each value)."""
+    if option.kind == "flag":
+        return click.Option([option.flag, option.key], is_flag=True, help=option.help)
+    kind: click.ParamType | type = {"int": WholeNumber(), "text": str,
+                                    "folder": click.Path(file_okay=False)}[option.kind]
+    return click.Option([option.flag, option.key], type=kind, multiple=many, help=option.help)
+
+
+def game_values(options: tuple[Option, ...], values: Mapping[str, Any]) -> dict[str, str]:
+    """The game options given on the command line, as option text (a flag given: 'yes')."""
+    chosen: dict[str, str] = {}
+    for option in options:
+        value = values.get(option.key)
+        if option.kind == "flag":
+            if value:
+                chosen[option.key] = "yes"
+        elif value is not None:
+            chosen[option.key] = str(value)
+    return chosen

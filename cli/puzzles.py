@@ -1,0 +1,365 @@
+"""The puzzle commands, over the solver and the generator: `deal`, `solve`, `rate`, `daily`,
+`archive export` and `generate`."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from dungeoneer.cli import render
+from dungeoneer.cli.options import (
+    DEAL,
+    SEED,
+    console,
+    echo_json,
+    error_console,
+    force_option,
+    json_option,
+    output_path,
+)
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import write_atomic
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
+from dungeoneer.generator.deals import deal_json, load_deal, puzzle_position, start_deal
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+hero_option = click.option("--hero", default=None,
+                           help="The hero face to play (default Rogue; see `dungeoneer games`).")
+cards_option = click.option("--cards", "cards", type=click.Path(file_okay=False),
+                            help="A folder of card files that replace the built-in ones.")
+deal_file_option = click.option("--deal-file", type=click.Path(dir_okay=False),
+                                help="A table laid out by hand (docs/records.md, 'Deal files').")
+
+
+def _on_terminal() -> bool:
+    """Whether standard output is a terminal (progress is drawn only there)."""
+    return sys.stdout.isatty()
+
+
+def _spinner(out: Console, text: str, work: Callable[[], Any], quiet: bool) -> Any:
+    """Do `work`, with a spinner on a terminal unless `quiet`."""
+    if quiet or not _on_terminal():
+        return work()
+    with Progress(SpinnerColumn(), TextColumn(text), TimeElapsedColumn(), console=out,
+                  transient=True) as bar:
+        bar.add_task(text, total=None)
+        return work()
+
+
+# ----------------------------------------------------------------------------- deal
+
+@click.command()
+@click.argument("deal_spec", metavar="SEED|CODE", type=DEAL)
+@hero_option
+@cards_option
+@json_option
+def deal(deal_spec: int | str, hero: str | None, cards: str | None, as_json: bool) -> None:
+    """Deal the Puzzle Dungeon puzzle of SEED (or of a deal CODE such as pd1.rogue.42) and draw
+    it as a player would lay it out.
+
+    Columns are drawn back (top) to front (bottom); the arsenal left to right, its front the
+    rightmost card; the deck top first.
+
+    Example: dungeoneer deal 42 --hero "Skull Rogue"
+    """
+    dealt = start_deal(deal_spec, hero, cards)
+    state = dealt.state()
+    codes = dealt.codes()
+    if as_json:
+        echo_json(deal_json(state, dealt.seed, codes))
+        return
+    out = console()
+    out.print(f"[bold]{state.game.info.title}[/bold], deal {codes[0]}, hero "
+              f"{state.rules.hero.name}")
+    out.print(render.state_view(state, reveal=True))
+    if state.prompt():
+        out.print(state.prompt())
+
+
+# ----------------------------------------------------------------------------- solve
+
+ToRecord = Callable[[Sequence[str]], Record]
+
+
+def _start_position(deal: int | str | None, deal_file: str | None, from_record: str | None,
+                    hero: str | None, cards: str | None,
+                    core: bool) -> tuple[PuzzleState, ToRecord]:
+    """The position to solve, and a function turning a line into a record that replays it."""
+    chosen = [x for x in (deal, deal_file, from_record) if x is not None]
+    if len(chosen) != 1:
+        raise click.UsageError("give one of SEED, CODE, --deal-file FILE or --from RECORD")
+    if deal_file is not None:
+        state, header = load_deal(deal_file)
+        return state, lambda moves: Record(header.header, tuple(Move(m) for m in moves))
+    if from_record is not None:
+        record = load_record(from_record)
+        reached, _steps = replay(record)
+        return puzzle_position(reached, from_record), lambda moves: record.with_moves(
+            (*record.moves, *(Move(m) for m in moves)))
+    assert deal is not None
+    dealt = start_deal(deal, hero, cards, core)
+    return dealt.state(), lambda moves: record_for(dealt.game, dealt.seed, moves,
+                                                   setup=dealt.setup)
+
+
+@click.command()
+@click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
+@deal_file_option
+@click.option("--from", "from_record", type=click.Path(dir_okay=False),
+              help="Solve from where a (partial) game record stops.")
+@hero_option
+@cards_option
+@click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Seconds before the answer is 'unknown'.")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Save a winning line as a game record that `dungeoneer replay` plays to a win.")
+@force_option("--out")
+@json_option
+def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str | None,
+          hero: str | None, cards: str | None, core: bool, time_limit: float, out: str | None,
+          force: bool, as_json: bool) -> None:
+    """Is the deal winnable, and how? Answers won (with a winning line, checked by replaying it),
+    unwinnable (only from a complete search or a proof), or unknown (the time ran out).
+
+    Example: dungeoneer solve 42 --time-limit 10 --out win.rec
+    """
+    from dungeoneer.solver import UNWINNABLE, WON
+    from dungeoneer.solver import solve as solve_position
+
+    state, to_record = _start_position(deal_spec, deal_file, from_record, hero, cards, core)
+    output_path(out, force)
+    screen = console()
+    if as_json or not _on_terminal():
+        answer = solve_position(state, seconds=time_limit)
+    else:
+        with Progress(SpinnerColumn(), TextColumn("solving: {task.fields[states]:,} positions"),
+                      TimeElapsedColumn(), console=screen, transient=True) as bar:
+            task = bar.add_task("solve", total=None, states=0)
+            answer = solve_position(state, seconds=time_limit,
+                                    progress=lambda n: bar.update(task, states=n))
+    if out and answer.status == WON:
+        record = to_record([step.action for step in answer.steps])
+        save_record(out, record, comment=f"a winning line found by dungeoneer solve "
+                    f"({answer.method})", overwrite=force)
+    if as_json:
+        echo_json(answer.to_json())
+        return
+    effort = f"{answer.states:,} positions, {answer.seconds:.2f} s"
+    if answer.status == WON:
+        screen.print(f"[bold]Won[/bold]: a winning line of {len(answer.steps)} steps "
+                     f"({answer.method}; {effort}).")
+        for step in answer.steps:
+            screen.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
+            for line in step.did:
+                screen.print(f"        {line}")
+        if out:
+            screen.print(f"Record saved to {out}.")
+    elif answer.status == UNWINNABLE:
+        screen.print(f"[bold]Unwinnable[/bold]: {answer.reason} ({effort}).")
+    else:
+        screen.print(f"[bold]Unknown[/bold]: {answer.reason}. Try a longer --time-limit.")
+    if out and answer.status != WON:
+        screen.print("No record written: there is no winning line to save.")
+
+
+# ----------------------------------------------------------------------------- rate
+
+def _print_line(out: Console, state: PuzzleState, line: Sequence[Action]) -> None:
+    from dungeoneer.solver.lines import steps
+
+    for step in steps(state, tuple(line)):
+        out.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
+        for said in step.did:
+            out.print(f"        {said}")
+
+
+def _print_rating(out: Console, rating: Any) -> None:
+    out.print(f"[bold]Rating {rating.level} ({rating.name})[/bold], score {rating.score:.2f}")
+    features = rating.features
+    out.print(f"  an eager player wins {features['eager_wins']} of {features['eager_plays']} "
+              "games (never seeing the deck)")
+    out.print(f"  the solver's first win took {features['solver_positions']:,} positions")
+    out.print(f"  its line: {features['line_steps']} steps, {features['line_attacks']} attacks")
+
+
+@click.command(name="rate")
+@click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
+@deal_file_option
+@hero_option
+@cards_option
+@json_option
+def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str | None,
+                 cards: str | None, as_json: bool) -> None:
+    """Rate a deal from 1 (gentle) to 5 (fiendish), with the features behind the rating. Only a
+    deal the solver wins gets a rating (docs/difficulty.md).
+
+    Example: dungeoneer rate pd1.warrior.42
+    """
+    from dungeoneer.generator.rating import rate
+
+    if (deal_spec is None) == (deal_file is None):
+        raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
+    state, _ = _start_position(deal_spec, deal_file, None, hero, cards, False)
+    out = console()
+    rating = _spinner(out, "solving and rating", lambda: rate(state), as_json)
+    if as_json:
+        data = rating.to_json()
+        if deal_spec is not None:
+            data["code"], data["layout_code"] = start_deal(deal_spec, hero, cards).codes()
+        echo_json(data)
+        return
+    if rating.level is None:
+        why = ("the deal is unwinnable" if rating.status == "unwinnable" else
+               "the solver could not decide the deal within its budget")
+        out.print(f"[bold]No rating[/bold]: {why} ({rating.answer.reason}).")
+        return
+    _print_rating(out, rating)
+
+
+# ----------------------------------------------------------------------------- daily puzzles
+
+archive_option = click.option(
+    "--archive", "archive_path", type=click.Path(dir_okay=False),
+    help="The archive of issued puzzles (default: archive.sqlite3 in the user's data folder, "
+         "under dungeoneer/).")
+
+
+@click.command()
+@click.argument("date", required=False)
+@archive_option
+@click.option("--levels", default="1,2,2,3,3,4,5", show_default=True,
+              help="The level of each weekday's puzzle, Monday to Sunday (for dates not yet "
+                   "issued).")
+@click.option("--reveal", is_flag=True, help="Show the winning line too.")
+@json_option
+def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
+          as_json: bool) -> None:
+    """The puzzle of DATE (YYYY-MM-DD; today by default): winnable, rated by weekday, the same
+    for everyone. Issued puzzles are kept in the archive and always served from there.
+
+    Example: dungeoneer daily 2026-11-29 --reveal
+    """
+    from dungeoneer.generator.archive import Archive
+    from dungeoneer.generator.codes import deal_from_code
+    from dungeoneer.generator.daily import make_daily, parse_date, parse_levels
+    from dungeoneer.generator.rating import LEVEL_NAMES
+
+    day = parse_date(date) if date else dt.date.today()
+    chosen_levels = parse_levels(levels)
+    out = console()
+    with Archive(archive_path) as archive:
+        puzzle = archive.get(day.isoformat())
+        issued_now = puzzle is None
+        if puzzle is None:
+            puzzle = _spinner(out, f"finding the puzzle of {day}",
+                              lambda: make_daily(day, levels=chosen_levels), as_json)
+            archive.add(puzzle)
+    state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
+    if as_json:
+        data = puzzle.to_json()
+        if not reveal:
+            del data["line"]
+        data["newly_issued"] = issued_now
+        echo_json(data)
+        return
+    out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({day.strftime('%A')}): "
+              f"{puzzle.hero}, level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
+    out.print(f"Code {puzzle.code}")
+    out.print(f"Layout {puzzle.layout_code}")
+    out.print(render.state_view(state))
+    if reveal:
+        out.print("[bold]A winning line[/bold]:")
+        line: list[Action] = []
+        replayed: State = state
+        for text in puzzle.line:
+            action = replayed.parse_action(text)
+            line.append(action)
+            replayed = replayed.apply(action)
+        _print_line(out, state, line)
+
+
+@click.group()
+def archive() -> None:
+    """The archive of issued daily puzzles."""
+
+
+@archive.command(name="export")
+@archive_option
+@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json",
+              show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to a file (atomically).")
+@force_option("--out")
+def archive_export(archive_path: str | None, form: str, out: str | None, force: bool) -> None:
+    """Every archived puzzle, as JSON or CSV.
+
+    Example: dungeoneer archive export --format csv --out dailies.csv
+    """
+    from dungeoneer.generator.archive import Archive, default_path
+
+    output_path(out, force)
+    path = Path(archive_path) if archive_path else default_path()
+    if not path.exists():
+        raise DungeoneerError("no archive here yet (`dungeoneer daily` starts one)",
+                              file=str(path))
+    with Archive(path) as opened:
+        text = opened.export(form)
+    if out:
+        write_atomic(out, text, overwrite=force)
+    else:
+        click.echo(text, nl=False)
+
+
+# ----------------------------------------------------------------------------- generate
+
+@click.command()
+@click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to make.")
+@click.option("--rating", "level", type=click.IntRange(1, 5), help="Only puzzles of this level.")
+@click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes; the puzzles do not depend on it.")
+@click.option("--first-seed", type=SEED, default=1, show_default=True,
+              help="Candidate i is the deal of this seed plus i.")
+@click.option("--max-tries", type=click.IntRange(min=1),
+              help="Candidates to try before giving up (default: 50 per puzzle).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the JSON lines to a file (atomically) instead of the screen.")
+@force_option("--out")
+def generate(count: int, level: int | None, hero: str | None, workers: int, first_seed: int,
+             max_tries: int | None, out: str | None, force: bool) -> None:
+    """A batch of winnable, rated puzzles as JSON lines (one puzzle per line), made in parallel.
+
+    Example: dungeoneer generate --count 20 --rating 3 --workers 2 --out puzzles.jsonl
+    """
+    from dungeoneer.generator.batch import TRIES_PER_PUZZLE
+    from dungeoneer.generator.batch import generate as make_batch
+
+    output_path(out, force)
+    err = error_console()
+    limit = max_tries or TRIES_PER_PUZZLE * count
+    if err.is_terminal:
+        with Progress(SpinnerColumn(), TextColumn("{task.fields[found]}/{task.total} puzzles"),
+                      BarColumn(), TextColumn("{task.fields[tried]} candidates tried"),
+                      TimeElapsedColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("generate", total=count, found=0, tried=0)
+            puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
+                                 workers=workers, max_tries=limit,
+                                 progress=lambda found, tried: bar.update(
+                                     task, completed=found, found=found, tried=tried))
+    else:
+        puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
+                             workers=workers, max_tries=limit)
+    text = "".join(json.dumps(p, sort_keys=True) + "\n" for p in puzzles)
+    if out:
+        write_atomic(out, text, overwrite=force)
+        err.print(f"{len(puzzles)} puzzles written to {out}.")
+    else:
+        click.echo(text, nl=False)

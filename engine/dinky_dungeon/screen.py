@@ -1,0 +1,30 @@
+"""Dinky Dungeon's table for people, drawn with rich: the row, the decks, the discard piles and
+each seat's hand and rewards (hidden from the other seats)."""
+
+from __future__ import annotations
+
+from dungeoneer.engine.dinky_dungeon.game import DinkyState
+from dungeoneer.engine.protocol import State
+from rich.console import RenderableType
+from rich.text import Text
+
+
+def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:
+    """A Dinky Dungeon table: as `seat` sees it, or everything (seat None: a replay)."""
+    assert isinstance(state, DinkyState)
+    lines = Text()
+    lines.append(f"Dinky Dungeon, {state.game.players} players, target {state.game.target}; "
+                 f"turn {state.turns + 1}, seat {state.active + 1} to play\n", style="bold")
+    lines.append(f"Row          {', '.join(state.row) or '-'}\n")
+    lines.append(f"Decks        dungeon {len(state.dungeon)}, adventurers "
+                 f"{len(state.adventurers)}\n")
+    lines.append(f"Discards     dungeon {' '.join(map(str, state.dungeon_discard)) or '-'}; "
+                 f"adventurers {', '.join(state.adventurer_discard) or '-'}\n")
+    for other in range(state.game.players):
+        shown = seat is None or other == seat
+        hand = ", ".join(state.hands[other]) if shown else f"{len(state.hands[other])} cards"
+        rewards = (f"{' '.join(map(str, state.rewards[other])) or '-'} "
+                   f"(total {sum(state.rewards[other])})" if shown
+                   else f"{len(state.rewards[other])} cards")
+        lines.append(f"Seat {other + 1}       hand: {hand}; rewards: {rewards}\n")
+    return lines

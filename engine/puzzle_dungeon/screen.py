@@ -1,0 +1,118 @@
+"""Puzzle Dungeon's table for people, drawn with rich: the dungeon's columns as a player lays them
+out, then the arsenal, hand, deck, discard pile, collected monsters and the prey."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.puzzle_dungeon import rules
+from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS
+from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+
+def _letters(suits: Iterable[int]) -> str:
+    return "".join(SUIT_LETTERS[s] for s in suits)
+
+
+def _defense(counts: tuple[int, ...]) -> str:
+    return "".join(SUIT_LETTERS[s] * counts[s] for s in range(4))
+
+
+def monster_cell(state: PuzzleState, monster: int, front: bool) -> Text:
+    """A monster card: name (a crown for a Monster King), type, defense and weapon suits."""
+    card = state.rules.cards.monsters[monster]
+    king = rules.is_king(state, monster)
+    face = card.king if king else card.front
+    exhausted = bool(state.exhausted >> monster & 1)
+    name = ("\u2654 " if king else "") + card.name + (" (exhausted)" if exhausted else "")
+    text = Text(name, style="bold" if front else "")
+    text.append(f"\n{card.type} {_defense(face.defense)} w:{_letters(face.weapon)}", style="dim")
+    return text
+
+
+def dungeon_table(state: PuzzleState) -> Table:
+    """The four columns side by side, back at the top, the front (attackable) card at the bottom."""
+    table = Table(show_lines=True, expand=True, title="Dungeon (the bottom card of each column is "
+                  "its front)", caption="Each card: name; type, defense suits, w: weapon suits "
+                  "(T Torch, C Claw, H Hand, M Mitt); \u2654 Monster King")
+    for c in range(len(state.columns)):
+        table.add_column(f"Column {c + 1}", ratio=1)
+    height = max((len(column) for column in state.columns), default=0)
+    for row in range(height):
+        cells: list[RenderableType] = []
+        for column in state.columns:
+            if row < len(column):
+                cells.append(monster_cell(state, column[row], row == len(column) - 1))
+            else:
+                cells.append(Text(""))
+        table.add_row(*cells)
+    if height == 0:
+        table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
+    return table
+
+
+def _codes(state: PuzzleState, cards) -> str:
+    return " ".join(state.rules.cards.arsenal[c].code for c in cards) or "(none)"
+
+
+def zones(state: PuzzleState, show_deck: bool) -> Text:
+    """Arsenal, hand, deck, discard pile, collected monsters, the prey and the variant cards."""
+    text = Text()
+    arsenal = [state.rules.cards.arsenal[c].code for c in state.arsenal]
+    if arsenal:
+        arsenal[-1] = f"[{arsenal[-1]}]"
+    text.append("Arsenal  ", style="bold")
+    text.append(" ".join(arsenal) or "(empty)")
+    text.append("   (left to right; [front])\n", style="dim")
+    text.append("Hand     ", style="bold")
+    text.append(_codes(state, state.hand) + "\n")
+    text.append("Deck     ", style="bold")
+    if show_deck:
+        text.append(f"{_codes(state, state.deck)}", style="")
+        text.append(f"   ({len(state.deck)} cards, top first)\n", style="dim")
+    else:
+        text.append(f"{len(state.deck)} cards\n")
+    text.append("Discard  ", style="bold")
+    top = state.rules.cards.arsenal[state.discard[-1]].code if state.discard else "-"
+    text.append(f"{len(state.discard)} cards, top {top}\n")
+    monsters = state.rules.cards.monsters
+    collected = []
+    for m in state.collected:
+        king = rules.is_king(state, m)
+        mark = " (exhausted)" if state.exhausted >> m & 1 else ""
+        crown = "\u2654 " if king else ""
+        collected.append(f"{crown}{monsters[m].name} [{monsters[m].type}]{mark}")
+    text.append("Collected ", style="bold")
+    text.append((", ".join(collected) or "(none)") + "\n")
+    progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))
+    text.append("Prey     ", style="bold")
+    text.append(f"{state.rules.hero.name}: {progress}\n")
+    for attachment in state.attached:
+        host = "hero" if attachment.host < 0 else monsters[attachment.host].name
+        status = f" as {attachment.status}" if attachment.status else ""
+        ready = " (exhausted)" if attachment.exhausted else ""
+        text.append(f"Attached {state.rules.cards.arsenal[attachment.card].code} to {host}"
+                    f"{status}{ready}\n")
+    tts = state.rules.cards.trap_treasures
+    if state.traps:
+        text.append("Traps    ", style="bold")
+        text.append(", ".join(tts[t].name for t in state.traps) + "\n")
+    if state.treasures:
+        text.append("Treasures ", style="bold")
+        text.append(", ".join(tts[t].name for t in state.treasures) + "\n")
+    return text
+
+
+def puzzle_state(state: PuzzleState, *, show_deck: bool = False) -> Group:
+    """The whole table."""
+    return Group(dungeon_table(state), zones(state, show_deck))
+
+
+def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:
+    """The table (the registry's drawing): the deck's order only with `reveal`."""
+    assert isinstance(state, PuzzleState)
+    return puzzle_state(state, show_deck=reveal)

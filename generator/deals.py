@@ -1,0 +1,121 @@
+"""Puzzle Dungeon deals as the commands take them: a seed with a hero, a deal code (which names its
+own hero), or a deal file; and a deal as data for programs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.protocol import State
+from dungeoneer.engine.puzzle_dungeon import (
+    INFO,
+    PuzzleDungeon,
+    PuzzleState,
+    make_puzzle_dungeon,
+    notation,
+)
+from dungeoneer.engine.records import Record, load_deal_file
+from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_code, short_code
+
+GAME_NAME = INFO.name
+DEFAULT_HERO = "Rogue"
+
+
+def parse_deal(text: str) -> int | str:
+    """A deal as typed: a seed (a whole number from 0 to 2**64 - 1) or a deal code (returned as
+    text, parsed by `start_deal`)."""
+    text = text.strip()
+    if text.isascii() and text.isdigit():
+        if len(text) > 20 or int(text) > MAX_SEED:
+            raise DungeoneerError(f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}",
+                                  text=text)
+        return int(text)
+    if not text.lower().startswith(PREFIX):
+        raise DungeoneerError(f"a deal is a seed (a whole number from 0 to {MAX_SEED}) or a deal "
+                              f"code like {PREFIX}1.rogue.42, not {text!r}", text=text)
+    return text
+
+
+def puzzle_game(hero: str | None = None, cards: str | None = None,
+                core: bool = False) -> PuzzleDungeon:
+    """The game with this hero face, card folder (None: the built-in cards) and rules (`core`:
+    every card ability switched off)."""
+    options = {"hero": hero or DEFAULT_HERO}
+    if cards:
+        options["cards"] = cards
+    if core:
+        options["core"] = "yes"
+    return make_puzzle_dungeon(options)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal to play: the game, the seed and the set-up lines that start it (a layout code's
+    monster and arsenal orders), and how the deal was given."""
+
+    game: PuzzleDungeon
+    seed: int
+    setup: dict[str, str]
+    given: int | str
+
+    def state(self) -> PuzzleState:
+        """The position after set up."""
+        return self.game.new_initial_state(seed=self.seed, setup=self.setup)
+
+    def codes(self) -> tuple[str, str]:
+        """(the short code, the layout code) of the deal."""
+        if isinstance(self.given, int):
+            return (short_code(self.game, self.given).text(),
+                    layout_code(self.game, self.given).text())
+        code = parse_code(self.given)
+        layout = code.text() if code.is_layout else layout_code(self.game, code.seed).text()
+        return code.text(), layout
+
+
+def start_deal(deal: int | str, hero: str | None = None, cards: str | None = None,
+               core: bool = False) -> Deal:
+    """The deal of a seed (with `hero`, default Rogue) or of a deal code (which names its own
+    hero, so `hero` must be None)."""
+    if isinstance(deal, int):
+        return Deal(puzzle_game(hero, cards, core), deal, {}, deal)
+    if hero is not None:
+        raise DungeoneerError("a deal code names its hero; leave out --hero", text=hero)
+    coded, seed, setup = code_start(deal, cards)
+    return Deal(puzzle_game(coded.hero.name, cards, core), seed, setup, deal)
+
+
+def puzzle_position(state: State, file: str | None = None) -> PuzzleState:
+    """`state` if it is a Puzzle Dungeon position (what the solver and the ratings take); else
+    DungeoneerError naming the file it came from."""
+    if not isinstance(state, PuzzleState):
+        raise DungeoneerError(f"this is a game of {state.game.info.title}; the solver and the "
+                              f"ratings take {INFO.title} positions", file=file)
+    return state
+
+
+def load_deal(path: str | Path) -> tuple[PuzzleState, Record]:
+    """A deal file (docs/records.md, 'Deal files'): the position it lays out and its header."""
+    _game, state, record = load_deal_file(path, game=GAME_NAME)
+    return puzzle_position(state, str(path)), record
+
+
+def deal_json(state: PuzzleState, seed: int,
+              codes: tuple[str, str] | None = None) -> dict[str, Any]:
+    """The deal as {"game", "hero", "seed", "code", "layout_code", "columns", "arsenal", "hand",
+    "deck"}."""
+    code, layout = codes or (None, None)
+    return {
+        "game": GAME_NAME,
+        "hero": state.rules.hero.name,
+        "seed": seed,
+        "code": code,
+        "layout_code": layout,
+        "columns": [[state.rules.cards.monsters[m].name for m in column]
+                    for column in state.columns],
+        "arsenal": [notation.card_json(state, c) for c in state.arsenal],
+        "hand": [notation.card_json(state, c) for c in state.hand],
+        "deck": [notation.card_json(state, c) for c in state.deck],
+    }
