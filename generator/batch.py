@@ -39,6 +39,7 @@ def rate_candidate(job: Job) -> dict | None:
     rating = rate(state, positions=job.positions)
     if rating.level is None:
         return None
+    assert rating.answer is not None  # a rating with a level is a won deal's, answer and all
     return {"code": short_code(game, job.seed).text(),
             "layout_code": layout_code(game, job.seed).text(), "hero": game.hero.name,
             "seed": job.seed, **{k: v for k, v in rating.to_json().items() if k != "status"},

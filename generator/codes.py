@@ -62,6 +62,8 @@ class DealCode:
         head = f"{PREFIX}{self.version}.{key_of(self.hero).lower()}"
         if not self.is_layout:
             return f"{head}.{self.seed}"
+        # parse_code and layout_code always give a layout code its deck orders and its stream
+        assert self.monsters is not None and self.arsenal is not None and self.stream is not None
         return f"{head}.L.{_layout_payload(self.monsters, self.arsenal, self.stream)}"
 
     def __str__(self) -> str:
@@ -141,7 +143,10 @@ def code_start(code: DealCode | str, card_folder: str | None = None
         raise DealCodeError(f"the code {code.text()} is for card set version {code.version}, and "
                             f"the cards here are version {game.cards.version}", text=code.text())
     if not code.is_layout:
+        assert code.seed is not None  # parse_code and short_code always give a short code its seed
         return game, code.seed, {}
+    # parse_code and layout_code always give a layout code its deck orders and its stream
+    assert code.monsters is not None and code.arsenal is not None and code.stream is not None
     if len(code.monsters) != len(game.monster_ids) or len(code.arsenal) != len(game.cards.arsenal):
         raise DealCodeError(f"the layout of {code.text()} does not fit this card set",
                             text=code.text())
@@ -153,7 +158,7 @@ def code_start(code: DealCode | str, card_folder: str | None = None
 
 # ----------------------------------------------------------------------------- the payload
 
-def _layout_payload(monsters, arsenal, stream) -> str:
+def _layout_payload(monsters: tuple[int, ...], arsenal: tuple[int, ...], stream: int) -> str:
     value = (_rank(monsters) * math.factorial(len(arsenal)) + _rank(arsenal)) << 64 | stream
     return _base32(value)
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 from dungeoneer.generator.codes import layout_code, short_code
 from dungeoneer.generator.rating import (
     CUT_POINTS,
@@ -110,6 +112,8 @@ def make_daily(day: dt.date, *, levels: tuple[int, ...] = DEFAULT_LEVELS,
                       eager=eager)
         if rating.level != wanted:
             continue
+        # A rating with a level is a won deal's: `rate` gave it a score and the solver's answer.
+        assert rating.score is not None and rating.answer is not None
         return Daily(date=day.isoformat(), hero=game.hero.name, seed=seed,
                      code=short_code(game, seed).text(),
                      layout_code=layout_code(game, seed).text(), level=rating.level,
@@ -119,7 +123,7 @@ def make_daily(day: dt.date, *, levels: tuple[int, ...] = DEFAULT_LEVELS,
                           f"is winnable at level {wanted}; raise the limit or change the levels")
 
 
-def state_texts(state, line) -> list[str]:
+def state_texts(state: PuzzleState, line: Iterable[Action]) -> list[str]:
     """The line's actions as a record writes them."""
     texts = []
     for action in line:

@@ -16,10 +16,12 @@ an `engine.rng.Stream`, so a seed replays a game exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import payments, prey_progress
+from dungeoneer.engine.puzzle_dungeon.rules import Payment, payments, prey_progress
 from dungeoneer.engine.rng import Stream
 
 MAX_ACTIONS = 2000
@@ -33,7 +35,7 @@ def eager_playout(state: PuzzleState, stream: Stream) -> bool:
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             return state.won()
-        actions = state.legal_actions()
+        actions: Sequence[Action] = state.legal_actions()
         if not state.options:
             attacks = [a for a in actions if a.kind == "attack"]
             wanted = [a for a in attacks if _needed(state, state.columns[a.arg][-1])]
@@ -50,7 +52,8 @@ def _needed(state: PuzzleState, monster: int) -> bool:
                for need_kind, have, need in prey_progress(state))
 
 
-def win_share(state: PuzzleState, plays: int, seed: int, player=eager_playout) -> float:
+def win_share(state: PuzzleState, plays: int, seed: int,
+              player: Callable[[PuzzleState, Stream], bool] = eager_playout) -> float:
     """The share of `plays` games from `state` that `player` wins, its random choices seeded."""
     stream = Stream(seed)
     return sum(player(state, stream) for _ in range(plays)) / plays
@@ -123,7 +126,7 @@ class CarefulPlayer:
         return worth
 
     @staticmethod
-    def _payment_cost(payment) -> int:
+    def _payment_cost(payment: Payment) -> int:
         return (HAND_COST * len(payment.hand) + WEAPON_COST * len(payment.weapons)
                 + ARSENAL_COST * len(payment.arsenal))
 

@@ -93,27 +93,29 @@ class _Position:
         return rules.face(self.state, m).weapon
 
 
-def _add_prey(model: cp_model.CpModel, p: _Position, collected: dict, kings: list) -> None:
+def _add_prey(model: cp_model.CpModel, p: _Position, collected: dict[int, cp_model.IntVar],
+              kings: list[cp_model.IntVar]) -> None:
     """Enough collected monsters of each prey type, and enough Monster Kings (`kings`: the terms
     that count as one)."""
     for kind, missing in p.needs.items():
         if missing <= 0:
             continue
         if kind == KING:
-            model.Add(sum(kings) >= missing)
+            model.add(sum(kings) >= missing)
         else:
-            model.Add(sum(collected[m] for m in p.monsters if p.type[m] == kind) >= missing)
+            model.add(sum(collected[m] for m in p.monsters if p.type[m] == kind) >= missing)
 
 
-def _solve(model: cp_model.CpModel, settings: Settings) -> tuple[cp_model.CpSolver, int]:
+def _solve(model: cp_model.CpModel,
+           settings: Settings) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     solver = cp_model.CpSolver()
     solver.parameters.max_deterministic_time = settings.deterministic_time
     solver.parameters.num_workers = settings.workers
     solver.parameters.random_seed = settings.seed
-    return solver, solver.Solve(model)
+    return solver, solver.solve(model)
 
 
-def _verdict(status: int) -> str:
+def _verdict(status: cp_model.CpSolverStatus) -> str:
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return FEASIBLE
     if status == cp_model.INFEASIBLE:
@@ -141,26 +143,26 @@ class CoreModel:
     def _add_variables(self) -> None:
         p, m_ = self.p, self.model
         n = len(p.monsters)
-        self.collected = {m: m_.NewBoolVar(f"collected[{m}]") for m in p.monsters}
-        self.rank = {m: m_.NewIntVar(0, max(n - 1, 0), f"rank[{m}]") for m in p.monsters}
+        self.collected = {m: m_.new_bool_var(f"collected[{m}]") for m in p.monsters}
+        self.rank = {m: m_.new_int_var(0, max(n - 1, 0), f"rank[{m}]") for m in p.monsters}
         if p.monsters:
-            m_.AddAllDifferent(self.rank.values())
+            m_.add_all_different(self.rank.values())
         # Collected monsters come first, then the others in a fixed order (no symmetric orders).
         for a in p.monsters:
             for b in p.monsters:
                 if a < b:
-                    m_.Add(self.rank[a] < self.rank[b]).OnlyEnforceIf(
-                        [self.collected[a].Not(), self.collected[b].Not()])
+                    m_.add(self.rank[a] < self.rank[b]).only_enforce_if(
+                        [self.collected[a].negated(), self.collected[b].negated()])
                 if a != b:
-                    m_.Add(self.rank[a] < self.rank[b]).OnlyEnforceIf(
-                        [self.collected[a], self.collected[b].Not()])
-        self.before = {}
+                    m_.add(self.rank[a] < self.rank[b]).only_enforce_if(
+                        [self.collected[a], self.collected[b].negated()])
+        self.before: dict[tuple[int, int], cp_model.IntVar] = {}  # (a, b): a attacked before b
         for a in p.monsters:
             for b in p.monsters:
                 if a != b:
-                    var = m_.NewBoolVar(f"before[{a},{b}]")
-                    m_.Add(self.rank[a] < self.rank[b]).OnlyEnforceIf(var)
-                    m_.Add(self.rank[a] > self.rank[b]).OnlyEnforceIf(var.Not())
+                    var = m_.new_bool_var(f"before[{a},{b}]")
+                    m_.add(self.rank[a] < self.rank[b]).only_enforce_if(var)
+                    m_.add(self.rank[a] > self.rank[b]).only_enforce_if(var.negated())
                     self.before[a, b] = var
 
     # -- constraints
@@ -168,27 +170,27 @@ class CoreModel:
     def _add_column_order(self) -> None:
         """Only a column's front can be attacked: the monster in front goes first."""
         for behind, front in self.p.column_pairs:
-            self.model.AddImplication(self.collected[behind], self.collected[front])
-            self.model.AddImplication(self.collected[behind], self.before[front, behind])
+            self.model.add_implication(self.collected[behind], self.collected[front])
+            self.model.add_implication(self.collected[behind], self.before[front, behind])
 
     def _add_kings(self) -> None:
         """A monster is collected as a King if it shows its King face already, or if every other
         monster of its type in the dungeon is collected before it (it flipped when the one before
         it left)."""
         p, m_ = self.p, self.model
-        self.king = {}
+        self.king: dict[int, cp_model.IntVar] = {}
         for m in p.monsters:
-            var = m_.NewBoolVar(f"king[{m}]")
+            var = m_.new_bool_var(f"king[{m}]")
             if p.king_now[m]:
-                m_.Add(var == self.collected[m])
+                m_.add(var == self.collected[m])
             elif not p.same_type[m]:
-                m_.Add(var == 0)
+                m_.add(var == 0)
             else:
                 conditions = [self.collected[m]]
                 for other in p.same_type[m]:
                     conditions += [self.collected[other], self.before[other, m]]
-                m_.AddBoolAnd(conditions).OnlyEnforceIf(var)
-                m_.AddBoolOr([c.Not() for c in conditions]).OnlyEnforceIf(var.Not())
+                m_.add_bool_and(conditions).only_enforce_if(var)
+                m_.add_bool_or([c.negated() for c in conditions]).only_enforce_if(var.negated())
             self.king[m] = var
 
     def _add_prey(self) -> None:
@@ -199,55 +201,58 @@ class CoreModel:
         """Each arsenal, deck and hand card pays for at most one attack, of a monster whose
         defense shows its suit."""
         p, m_ = self.p, self.model
-        self.pops = {}
-        self.hand_use = {}
+        self.pops: dict[tuple[int, int], cp_model.IntVar] = {}  # (card, monster)
+        self.hand_use: dict[tuple[int, int], cp_model.IntVar] = {}  # (card, monster)
         for m in p.monsters:
             for c in p.pushed:
                 if p.defense[m][p.suit[c]]:
-                    self.pops[c, m] = m_.NewBoolVar(f"pop[{c},{m}]")
+                    self.pops[c, m] = m_.new_bool_var(f"pop[{c},{m}]")
             for c in p.hand:
                 if p.defense[m][p.suit[c]]:
-                    self.hand_use[c, m] = m_.NewBoolVar(f"hand[{c},{m}]")
+                    self.hand_use[c, m] = m_.new_bool_var(f"hand[{c},{m}]")
         for c in p.pushed:
-            m_.AddAtMostOne(v for (card, _), v in self.pops.items() if card == c)
+            m_.add_at_most_one(v for (card, _), v in self.pops.items() if card == c)
         for c in p.hand:
-            m_.AddAtMostOne(v for (card, _), v in self.hand_use.items() if card == c)
+            m_.add_at_most_one(v for (card, _), v in self.hand_use.items() if card == c)
 
     def _add_weapon_use(self) -> None:
         """A ready collected monster's weapon can be exhausted once, for a later attack: one suit,
         or for a King either or both of its two suits."""
         p, m_ = self.p, self.model
-        self.weapon_units = {}  # (weapon owner, target) -> list of (suit, bool var)
-        self.exhausts = {}
+        # (weapon owner, target) -> list of (suit, bool var)
+        self.weapon_units: dict[tuple[int, int], list[tuple[int, cp_model.IntVar]]] = {}
+        self.exhausts: dict[tuple[int, int], cp_model.IntVar] = {}
         for j in [*p.ready, *p.monsters]:
             for m in p.monsters:
                 if j == m:
                     continue
-                units = []
-                used = m_.NewBoolVar(f"exhaust[{j},{m}]")
+                units: list[tuple[int, cp_model.IntVar]] = []
+                used = m_.new_bool_var(f"exhaust[{j},{m}]")
+                # (weapon suits, the face condition they need: None for a ready weapon)
+                options: list[tuple[tuple[int, ...], cp_model.BoolVarT | None]]
                 if j in p.ready:
                     options = [(p.ready_weapon(j), None)]
                 else:
-                    m_.AddImplication(used, self.collected[j])
-                    m_.AddImplication(used, self.before[j, m])
-                    options = [(p.front_weapon[j], self.king[j].Not()),
+                    m_.add_implication(used, self.collected[j])
+                    m_.add_implication(used, self.before[j, m])
+                    options = [(p.front_weapon[j], self.king[j].negated()),
                                (p.king_weapon[j], self.king[j])]
                 for suits, face_condition in options:
                     for i, suit in enumerate(suits):
                         if not p.defense[m][suit]:
                             continue
-                        unit = m_.NewBoolVar(f"unit[{j},{m},{i},{face_condition is None}]")
-                        m_.AddImplication(unit, used)
+                        unit = m_.new_bool_var(f"unit[{j},{m},{i},{face_condition is None}]")
+                        m_.add_implication(unit, used)
                         if face_condition is not None:
-                            m_.AddImplication(unit, face_condition)
+                            m_.add_implication(unit, face_condition)
                         units.append((suit, unit))
                 if units:
-                    m_.AddBoolOr([u for _, u in units]).OnlyEnforceIf(used)
+                    m_.add_bool_or([u for _, u in units]).only_enforce_if(used)
                 else:
-                    m_.Add(used == 0)
+                    m_.add(used == 0)
                 self.weapon_units[j, m] = units
                 self.exhausts[j, m] = used
-            m_.AddAtMostOne(self.exhausts[j, m] for m in p.monsters if (j, m) in self.exhausts)
+            m_.add_at_most_one(self.exhausts[j, m] for m in p.monsters if (j, m) in self.exhausts)
 
     def _add_cover(self) -> None:
         """Each suit of a collected monster's defense is matched exactly once; nothing is spent on
@@ -259,7 +264,7 @@ class CoreModel:
                 terms += [v for (c, t), v in self.hand_use.items() if t == m and p.suit[c] == suit]
                 for j in [*p.ready, *p.monsters]:
                     terms += [u for s, u in self.weapon_units.get((j, m), ()) if s == suit]
-                m_.Add(sum(terms) == p.defense[m][suit] * self.collected[m])
+                m_.add(sum(terms) == p.defense[m][suit] * self.collected[m])
 
     def _add_deals_and_stack(self) -> None:
         """Deals happen between attacks, in deck order. A card is popped only once it has been
@@ -267,42 +272,43 @@ class CoreModel:
         the same attack or before."""
         p, m_ = self.p, self.model
         deck = len(p.pushed) - p.in_stack
-        self.deals = {m: m_.NewIntVar(0, deck, f"deals[{m}]") for m in p.monsters}
+        self.deals = {m: m_.new_int_var(0, deck, f"deals[{m}]") for m in p.monsters}
         for a in p.monsters:
             for b in p.monsters:
                 if a != b:
-                    m_.Add(self.deals[a] <= self.deals[b]).OnlyEnforceIf(
+                    m_.add(self.deals[a] <= self.deals[b]).only_enforce_if(
                         [self.collected[a], self.collected[b], self.before[a, b]])
-        dealt = {}  # (card, monster) -> dealt before that monster's attack
+        # (card, monster) -> dealt before that monster's attack (True: in the arsenal already)
+        dealt: dict[tuple[int, int], bool | cp_model.IntVar] = {}
         for index, c in enumerate(p.pushed):
             deck_index = index - p.in_stack
             for m in p.monsters:
                 if deck_index < 0:
                     dealt[c, m] = True
                 else:
-                    var = m_.NewBoolVar(f"dealt[{c},{m}]")
-                    m_.Add(self.deals[m] >= deck_index + 1).OnlyEnforceIf(var)
-                    m_.Add(self.deals[m] <= deck_index).OnlyEnforceIf(var.Not())
+                    var = m_.new_bool_var(f"dealt[{c},{m}]")
+                    m_.add(self.deals[m] >= deck_index + 1).only_enforce_if(var)
+                    m_.add(self.deals[m] <= deck_index).only_enforce_if(var.negated())
                     dealt[c, m] = var
         for (c, m), pop in self.pops.items():
             if dealt[c, m] is not True:
-                m_.AddImplication(pop, dealt[c, m])
+                m_.add_implication(pop, dealt[c, m])
         # when[c]: the rank of the attack that pops c (past every rank if none does).
         n = len(p.monsters)
-        when = {c: m_.NewIntVar(0, n, f"when[{c}]") for c in p.pushed}
+        when = {c: m_.new_int_var(0, n, f"when[{c}]") for c in p.pushed}
         for c in p.pushed:
             pops = [(m, v) for (card, m), v in self.pops.items() if card == c]
             for m, pop in pops:
-                m_.Add(when[c] == self.rank[m]).OnlyEnforceIf(pop)
-            m_.Add(when[c] == n).OnlyEnforceIf([pop.Not() for _, pop in pops])
+                m_.add(when[c] == self.rank[m]).only_enforce_if(pop)
+            m_.add(when[c] == n).only_enforce_if([pop.negated() for _, pop in pops])
         for i, c in enumerate(p.pushed):
             for q in p.pushed[i + 1:]:
                 for m in p.monsters:
-                    pop = self.pops.get((c, m))
-                    if pop is None:
+                    pop_c = self.pops.get((c, m))
+                    if pop_c is None:
                         continue
-                    condition = [pop] if dealt[q, m] is True else [pop, dealt[q, m]]
-                    m_.Add(when[q] <= self.rank[m]).OnlyEnforceIf(condition)
+                    condition = [pop_c] if dealt[q, m] is True else [pop_c, dealt[q, m]]
+                    m_.add(when[q] <= self.rank[m]).only_enforce_if(condition)
 
     # -- solving
 
@@ -317,21 +323,21 @@ class CoreModel:
 
     def _extract(self, solver: cp_model.CpSolver) -> list[Attack]:
         p = self.p
-        chosen = sorted((m for m in p.monsters if solver.Value(self.collected[m])),
-                        key=lambda m: solver.Value(self.rank[m]))
-        attacks = []
+        chosen = sorted((m for m in p.monsters if solver.value(self.collected[m])),
+                        key=lambda m: solver.value(self.rank[m]))
+        attacks: list[Attack] = []
         for m in chosen:
-            popped = [c for c in p.pushed if (c, m) in self.pops and solver.Value(self.pops[c, m])]
+            popped = [c for c in p.pushed if (c, m) in self.pops and solver.value(self.pops[c, m])]
             popped.sort(key=p.pushed.index, reverse=True)  # top first
             hand = sorted(c for c in p.hand
-                          if (c, m) in self.hand_use and solver.Value(self.hand_use[c, m]))
-            weapons = []
+                          if (c, m) in self.hand_use and solver.value(self.hand_use[c, m]))
+            weapons: list[tuple[int, tuple[int, ...]]] = []
             for j in [*p.ready, *p.monsters]:
                 units = self.weapon_units.get((j, m), ())
-                suits = tuple(sorted(s for s, u in units if solver.Value(u)))
+                suits = tuple(sorted(s for s, u in units if solver.value(u)))
                 if suits:
                     weapons.append((j, suits))
-            attacks.append(Attack(m, solver.Value(self.deals[m]), tuple(popped), tuple(hand),
+            attacks.append(Attack(m, solver.value(self.deals[m]), tuple(popped), tuple(hand),
                                   tuple(sorted(weapons))))
         return attacks
 
@@ -342,7 +348,7 @@ class RelaxedModel:
     def __init__(self, state: PuzzleState) -> None:
         self.p = p = _Position(state)
         self.model = m_ = cp_model.CpModel()
-        self.collected = {m: m_.NewBoolVar(f"collected[{m}]") for m in p.monsters}
+        self.collected = {m: m_.new_bool_var(f"collected[{m}]") for m in p.monsters}
         self._add_column_closure()
         self._add_prey()
         self._add_supply()
@@ -350,7 +356,7 @@ class RelaxedModel:
     def _add_column_closure(self) -> None:
         """To reach a monster, every monster in front of it goes too."""
         for behind, front in self.p.column_pairs:
-            self.model.AddImplication(self.collected[behind], self.collected[front])
+            self.model.add_implication(self.collected[behind], self.collected[front])
 
     def _add_prey(self) -> None:
         """Enough of each type; a King needs another of its type gone, or to be one already."""
@@ -364,7 +370,7 @@ class RelaxedModel:
         p, m_ = self.p, self.model
         cards = [p.suit[c] for c in [*p.pushed, *p.hand]]
         ready_units = [s for j in p.ready for s in p.ready_weapon(j)]
-        total = []
+        total: list[cp_model.LinearExpr | int] = []  # the demand of each suit
         for suit in range(4):
             demand = sum(p.defense[m][suit] * self.collected[m] for m in p.monsters)
             lend = []
@@ -374,11 +380,11 @@ class RelaxedModel:
                             p.king_weapon[m].count(suit) if could_be_king else 0)
                 if units:
                     lend.append(units * self.collected[m])
-            m_.Add(demand <= cards.count(suit) + ready_units.count(suit) + sum(lend))
+            m_.add(demand <= cards.count(suit) + ready_units.count(suit) + sum(lend))
             total.append(demand)
         weapon_total = sum((2 if p.king_now[m] or p.same_type[m] else 1) * self.collected[m]
                            for m in p.monsters)
-        m_.Add(sum(total) <= len(cards) + len(ready_units) + weapon_total)
+        m_.add(sum(total) <= len(cards) + len(ready_units) + weapon_total)
 
     def solve(self, settings: Settings = Settings()) -> CoreAnswer:
         """Feasible (no proof) or infeasible (the position is lost)."""

@@ -17,8 +17,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
@@ -112,7 +113,7 @@ class Strategy:
             return False
         return True
 
-    def run(self) -> Iterator[None]:
+    def run(self) -> Generator[None, None, Verdict]:
         """Check the start position, then explore, pausing when the granted positions are used
         up (see `grant`)."""
         if self.root.won():
@@ -129,9 +130,14 @@ class Strategy:
         """Whether this strategy's turn is over (it then yields)."""
         return self.states >= self.next_pause
 
-    def explore(self) -> Iterator[None]:
+    def explore(self) -> Generator[None, None, Verdict]:
         """Search from the (visited, not won) start position; return a Verdict."""
         raise NotImplementedError
+
+
+_Frame: TypeAlias = "tuple[PuzzleState, list[Action], Action | None]"
+"""A depth-first frame: (state, the children left to try, the action that reached it); None for
+the root."""
 
 
 class DepthFirst(Strategy):
@@ -142,9 +148,9 @@ class DepthFirst(Strategy):
         self.order = order
         self.name = "depth-first" if order is guided_order else "plain depth-first"
 
-    def explore(self):
+    def explore(self) -> Generator[None, None, Verdict]:
         root = self.root
-        stack: list[tuple[PuzzleState, list[Action], Action | None]] = []
+        stack: list[_Frame] = []
         stack.append((root, self._children(root), None))
         while stack:
             if self.pause_due():
@@ -158,7 +164,7 @@ class DepthFirst(Strategy):
             if not self.visit(child):
                 continue
             if child.won():
-                return Verdict(WON, (*(frame[2] for frame in stack[1:]), action))
+                return Verdict(WON, (*_via_actions(stack), action))
             stack.append((child, self._children(child), action))
         return Verdict(UNWINNABLE)
 
@@ -171,16 +177,29 @@ class DepthFirst(Strategy):
         return children
 
 
+def _via_actions(stack: list[_Frame]) -> list[Action]:
+    """The actions that reached the frames of a depth-first stack, the root's excepted."""
+    actions = []
+    for _state, _children, via in stack[1:]:
+        assert via is not None  # only the root frame has no action
+        actions.append(via)
+    return actions
+
+
+_Node: TypeAlias = "tuple[PuzzleState, Action | None, _Node | None]"
+"""A best-first node: (state, the action that reached it, the parent node); None at the root."""
+
+
 class BestFirst(Strategy):
     """Greedy best-first search on `solver.ordering.estimate` (lower is closer to a win)."""
 
     name = "best-first"
 
-    def explore(self):
+    def explore(self) -> Generator[None, None, Verdict]:
         root = self.root
         tie = itertools.count()
         # Nodes are (state, action, parent node): the line is rebuilt from the parents.
-        heap = [(estimate(root), next(tie), (root, None, None))]
+        heap: list[tuple[int, int, _Node]] = [(estimate(root), next(tie), (root, None, None))]
         while heap:
             if self.pause_due():
                 yield None
@@ -198,9 +217,10 @@ class BestFirst(Strategy):
         return Verdict(UNWINNABLE)
 
 
-def _line(node) -> tuple[Action, ...]:
-    actions = []
+def _line(node: _Node) -> tuple[Action, ...]:
+    actions: list[Action] = []
     while node[2] is not None:
+        assert node[1] is not None  # only the root has no action, and only the root no parent
         actions.append(node[1])
         node = node[2]
     return tuple(reversed(actions))
