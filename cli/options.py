@@ -111,8 +111,9 @@ def game_option(option: Option, *, many: bool = False) -> click.Option:
     running each value)."""
     if option.kind == "flag":
         return click.Option([option.flag, option.key], is_flag=True, help=option.help)
-    kind: click.ParamType | type = {"int": WholeNumber(), "text": str,
-                                    "folder": click.Path(file_okay=False)}[option.kind]
+    types: dict[str, click.ParamType] = {"int": WholeNumber(), "text": click.STRING,
+                                         "folder": click.Path(file_okay=False)}
+    kind = types[option.kind]
     return click.Option([option.flag, option.key], type=kind, multiple=many, help=option.help)
 
 

@@ -82,7 +82,10 @@ class GameInfo:
 class State(Protocol):
     """A position. Immutable and hashable; `apply` returns a new state."""
 
-    game: Game
+    @property
+    def game(self) -> Game:
+        """The configured game this is a position of."""
+        ...
 
     def current_player(self) -> int:
         """The seat to act, `TERMINAL` when the game is over, or `ANY_PLAYER` in real time."""
@@ -148,10 +151,15 @@ class RealTimeState(State, Protocol):
     `GameInfo.time_limit` (tenths of a second) and may be paused. Actions may carry the reading
     at which they happen; one without a reading happens at the current one."""
 
-    clock: int
-    """The timer's reading, in tenths of a second."""
-    paused: bool
-    """Whether the timer stands still (it runs again when the rules say)."""
+    @property
+    def clock(self) -> int:
+        """The timer's reading, in tenths of a second."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """Whether the timer stands still (it runs again when the rules say)."""
+        ...
 
     def time_of(self, action: Action) -> int | None:
         """The reading `action` carries, or None (it happens now)."""
@@ -170,9 +178,15 @@ class RealTimeState(State, Protocol):
 class Game(Protocol):
     """A configured game: rules, card data and options."""
 
-    info: GameInfo
-    players: int
-    """The number of seats."""
+    @property
+    def info(self) -> GameInfo:
+        """The game's static facts."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
 
     def new_initial_state(self, seed: int | None = None,
                           setup: Mapping[str, str] | None = None) -> State:
@@ -192,7 +206,10 @@ class Bot(Protocol):
     or the whole team). It reads only what that seat may know (`State.view`); its random choices
     come from its own seeded stream."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The bot's name, as the command line takes it."""
+        ...
 
     def choose(self, state: State) -> Action:
         """The action to take in `state`."""

@@ -240,7 +240,8 @@ def start(record: Record) -> tuple[Game, State]:
                                     f"(headers: {', '.join(sorted(known))})")
         seed = _seed(record)
         players = record.get("players")
-        if players is not None and (not players.isdigit() or
+        if players is not None and (not (players.isascii() and players.isdigit()) or
+                                    len(players) > 5 or
                                     not info.min_players <= int(players) <= info.max_players):
             raise _header_error(record, "players", f"{info.title} is for "
                                 f"{info.min_players} to {info.max_players} players")
@@ -254,8 +255,8 @@ def start(record: Record) -> tuple[Game, State]:
         except CardDataError:
             raise  # it names the card file, card and field
         except DungeoneerError as exc:
-            key = _blame(record, exc, options, setup)
-            raise _header_error(record, key, exc.reason) from None
+            blamed = _blame(record, exc, options, setup)
+            raise _header_error(record, blamed, exc.reason) from None
         return game, state
     except (RecordError, CardDataError):
         raise
@@ -301,10 +302,10 @@ def replay(record: Record, *, keep_log: bool = False,
 def iter_replay(record: Record, state: State, *, keep_log: bool = False) -> Iterator[Step]:
     """Replay the moves one by one from `state`."""
     for move in record.moves:
-        if state.is_terminal():
-            raise RecordError("the game is already over here "
-                              f"({state.outcome().reason})", file=record.file, line=move.line,
-                              text=move.text)
+        outcome = state.outcome()
+        if outcome is not None:
+            raise RecordError(f"the game is already over here ({outcome.reason})",
+                              file=record.file, line=move.line, text=move.text)
         try:
             action = state.parse_action(move.text)
         except (ActionSyntaxError, IllegalActionError) as exc:

@@ -36,11 +36,9 @@ class GameFactory(Protocol):
     def __call__(self, options: Mapping[str, str], base_dir: str | None = None) -> Game: ...
 
 
-class BotFactory(Protocol):
-    """Builds a bot whose random choices are seeded; `settings` are the bot's own (a team
-    bot's pace)."""
-
-    def __call__(self, seed: int = 0, **settings: Any) -> Bot: ...
+BotFactory = Callable[..., Bot]
+"""Builds a bot: `factory(seed, **settings)`, the settings being the bot's own (a team bot's
+pace); a bot class is one."""
 
 
 class Drawing(Protocol):

@@ -266,6 +266,11 @@ def _time_left(results: list[dict]) -> dict:
             "median": statistics.median(left), "min": left[0], "max": left[-1]}
 
 
+def _value_of(key: str) -> Callable[[dict], int]:
+    """A run's value of option `key` (a swept option is a whole number)."""
+    return lambda run: int(run["options"][key])
+
+
 def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
     """Win share with a 95% Wilson interval overall, by each option in `keys` (the swept ones)
     and by all of them together; the time left on wins; what ended the lost runs."""
@@ -286,7 +291,7 @@ def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
                     "time_left": _time_left(results)},
     }
     for key in keys:
-        report[f"by_{key}"] = group(lambda r, key=key: int(r["options"][key]))
+        report[f"by_{key}"] = group(_value_of(key))
     if len(keys) > 1:
         together = group(lambda r: tuple(int(r["options"][key]) for key in keys))
         report["by_" + "_and_".join(keys)] = {" ".join(map(str, values)): entry

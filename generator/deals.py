@@ -71,8 +71,10 @@ class Deal:
             return (short_code(self.game, self.given).text(),
                     layout_code(self.game, self.given).text())
         code = parse_code(self.given)
-        layout = code.text() if code.is_layout else layout_code(self.game, code.seed).text()
-        return code.text(), layout
+        if code.is_layout:
+            return code.text(), code.text()
+        assert code.seed is not None  # a short code names its seed
+        return code.text(), layout_code(self.game, code.seed).text()
 
 
 def start_deal(deal: int | str, hero: str | None = None, cards: str | None = None,

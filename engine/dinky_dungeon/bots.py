@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dungeoneer.engine.bots import RandomBot, ScoringBot
 from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.registry import BotFactory
 
 LEVELS = {1: 20, 2: 10, 3: 4, 4: 2}
 """The dungeon deck by level (Components)."""
@@ -121,7 +122,7 @@ def _card_value(seen: Seen, name: str) -> float:
     return 0.0
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0):

@@ -25,6 +25,7 @@ from dungeoneer.engine.five_minute_dungeon.game import (
     shortfall,
 )
 from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import Stream
 
 DEFAULT_PACE = 5.0
@@ -248,4 +249,4 @@ class HeuristicTeam(TeamBot):
         return 0.0
 
 
-BOTS = {"random": RandomTeam, "heuristic": HeuristicTeam}
+BOTS: dict[str, BotFactory] = {"random": RandomTeam, "heuristic": HeuristicTeam}

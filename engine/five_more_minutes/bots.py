@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dungeoneer.engine.bots import RandomBot, ScoringBot
 from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.registry import BotFactory
 
 MEAN_BLUE = 2.8
 """About the mean value of a blue chip: how the bot guesses others' hidden totals."""
@@ -118,4 +119,4 @@ def _roll_worth(view: dict, decision: dict, change: int) -> float:
     return -cost
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
