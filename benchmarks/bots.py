@@ -15,10 +15,9 @@ import json
 import platform
 import time
 
+from benchmarks.playout import baseline
 from dungeoneer.engine.simulate import play_game, seating, summarise
 from dungeoneer.engine.stats import wilson
-
-from benchmarks.playout import baseline
 
 
 def games_per_second(game: str, games: int, players: int, bots: tuple[str, ...]) -> float:

@@ -15,10 +15,9 @@ import json
 import platform
 import time
 
+from benchmarks.playout import baseline
 from dungeoneer.engine.simulate import play_run
 from dungeoneer.engine.stats import wilson
-
-from benchmarks.playout import baseline
 
 GAME = "five-minute-dungeon"
 

@@ -13,6 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
 from dungeoneer.cli import render
 from dungeoneer.cli.options import (
     SEED,
@@ -41,9 +45,6 @@ from dungeoneer.engine.records import (
 )
 from dungeoneer.engine.registry import GameEntry
 from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation, simulate, simulate_team
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 # ----------------------------------------------------------------------------- games
 
@@ -317,9 +318,9 @@ def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State
 @click.option("--step", "stepwise", is_flag=True,
               help="Show every move, what it did and the table after it.")
 @click.option("--then", "then_bot",
-              help="Finish a record that stops before the end with this bot in every seat "
-                   "(the multi-player games: random or greedy; 5-Minute Dungeon: the random "
-                   "or heuristic team).")
+              help="Finish a record that stops before the end with this bot in every seat (a "
+                   "real-time game: a team bot; `dungeoneer play GAME --help` names a game's "
+                   "bots).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="With --then: save the finished game as a record here.")
 @force_option("--out")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+
 from dungeoneer.cli import games as game_commands
 from dungeoneer.cli import puzzles
 from dungeoneer.cli.timer import timer

@@ -9,12 +9,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import click
+from rich.console import Console
+
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED
 from dungeoneer.generator.deals import parse_deal
-from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,8 +48,8 @@ class SeedType(click.ParamType):
 
 
 class DealType(click.ParamType):
-    """A Puzzle Dungeon deal: a seed (with --hero) or a deal code (pd1.rogue.42, or the layout
-    form)."""
+    """A deal for the solver and the ratings: a seed (with --hero) or a deal code (pd1.rogue.42,
+    or the layout form)."""
 
     name = "deal"
 

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
 from dungeoneer.cli import render
 from dungeoneer.cli.options import (
     DEAL,
@@ -25,11 +28,8 @@ from dungeoneer.cli.options import (
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import Action, State
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
-from dungeoneer.generator.deals import deal_json, load_deal, puzzle_position, start_deal
-from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from dungeoneer.generator.deals import Position, deal_json, load_deal, puzzle_position, start_deal
 
 hero_option = click.option("--hero", default=None,
                            help="The hero face to play (default Rogue; see `dungeoneer games`).")
@@ -91,7 +91,7 @@ ToRecord = Callable[[Sequence[str]], Record]
 
 def _start_position(deal: int | str | None, deal_file: str | None, from_record: str | None,
                     hero: str | None, cards: str | None,
-                    core: bool) -> tuple[PuzzleState, ToRecord]:
+                    core: bool) -> tuple[Position, ToRecord]:
     """The position to solve, and a function turning a line into a record that replays it."""
     chosen = [x for x in (deal, deal_file, from_record) if x is not None]
     if len(chosen) != 1:
@@ -173,7 +173,7 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
 
 # ----------------------------------------------------------------------------- rate
 
-def _print_line(out: Console, state: PuzzleState, line: Sequence[Action]) -> None:
+def _print_line(out: Console, state: Position, line: Sequence[Action]) -> None:
     from dungeoneer.solver.lines import steps
 
     for step in steps(state, tuple(line)):

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
-from dungeoneer.engine import registry
-from dungeoneer.engine.protocol import State
 from rich.console import RenderableType
 from rich.text import Text
+
+from dungeoneer.engine import registry
+from dungeoneer.engine.protocol import State
 
 
 def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -> RenderableType:

@@ -59,7 +59,7 @@ class GameInfo:
     """Static facts about a game."""
 
     name: str
-    """The registry name, as typed on the command line ('puzzle-dungeon')."""
+    """The registry name, as typed on the command line: lower case words joined by hyphens."""
     title: str
     min_players: int
     max_players: int
@@ -70,7 +70,7 @@ class GameInfo:
     the reading an action carries); a record must give every action's reading, and one holder
     (a team bot, or the people at one terminal) chooses every seat's actions."""
     time_limit: int | None = None
-    """A real-time game: the timer's length in tenths of a second (3000: five minutes)."""
+    """A real-time game: the timer's length in tenths of a second (3000 for 300 s)."""
     summary: str = ""
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> one line of help; records carry options as header lines."""

@@ -86,11 +86,11 @@ class GameEntry:
     simulation: SeatSimulation | TeamSimulation | None = None
     """How the game is simulated (`engine.simulate`); None: it is not."""
     listings: Callable[[], Mapping[str, Sequence[str]]] | None = None
-    """Named lists `dungeoneer games` shows under the game (Puzzle Dungeon: its heroes)."""
+    """Named lists `dungeoneer games` shows under the game (the hero faces to choose from)."""
 
     @property
     def name(self) -> str:
-        """The registry name ('puzzle-dungeon')."""
+        """The registry name (`GameInfo.name`)."""
         return self.info.name
 
 

@@ -22,6 +22,8 @@ from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_co
 
 GAME_NAME = INFO.name
 DEFAULT_HERO = "Rogue"
+Position = PuzzleState
+"""A position of the game the solver and the ratings take."""
 
 
 def parse_deal(text: str) -> int | str:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ortools.sat.python import cp_model
+
 from dungeoneer.engine.puzzle_dungeon import PuzzleState, rules
 from dungeoneer.engine.puzzle_dungeon.constants import KING
-from ortools.sat.python import cp_model
 
 FEASIBLE, INFEASIBLE, UNKNOWN = "feasible", "infeasible", "unknown"
 

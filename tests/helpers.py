@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
 
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+
+
+def installed_seeds(game_folder: str) -> Path:
+    """A game's folder of card data and example records in the installed package (not the
+    checkout's seeds/: the tests check what a user installs)."""
+    folder = Path(str(resources.files("dungeoneer.seeds") / game_folder))
+    assert folder.is_dir(), f"{folder} is not in the installed package"
+    return folder
 
 
 def game(hero: str = "Rogue", **options) -> PuzzleDungeon:

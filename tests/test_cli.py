@@ -1,13 +1,14 @@
 """The command line, run through click's test runner with a fixed-width console."""
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from dungeoneer.cli.main import cli
 
-EXAMPLES = Path(__file__).parent.parent / "seeds" / "puzzle_dungeon" / "examples"
+from dungeoneer.cli.main import cli
+from tests.helpers import installed_seeds
+
+EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
 
 
 def run(*args, input=None):

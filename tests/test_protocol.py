@@ -1,8 +1,8 @@
 """The game protocol, checked the same way for every registered game (OpenSpiel style): random
 playouts from seeded starts, notation round trips, terminal states and outcomes."""
 
-import dungeoneer.engine  # noqa: F401  (registers the games)
 import pytest
+
 from dungeoneer.engine import registry
 from dungeoneer.engine.protocol import TERMINAL, Game, State, Termination
 from dungeoneer.engine.rng import Stream

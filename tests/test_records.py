@@ -1,9 +1,9 @@
 """Game records (docs/records.md): the format, replay, explicit chance, and clear errors."""
 
 import pytest
+
 from dungeoneer.engine.errors import ChanceError, IllegalActionError, RecordError
 from dungeoneer.engine.records import dumps, load_record, parse_record, replay, save_record
-
 from tests.helpers import codes, others
 
 ARSENAL = ("2H 3H 4H 5H 6H 7H "  # dealt to the arsenal (no Torch: the Bodyguard gets no wizard)

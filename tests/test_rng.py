@@ -1,8 +1,9 @@
 """Portable randomness: the same seed gives the same stream and shuffles everywhere."""
 
-from dungeoneer.engine import rng
 from hypothesis import given
 from hypothesis import strategies as st
+
+from dungeoneer.engine import rng
 
 
 def test_splitmix64_matches_the_reference_outputs():

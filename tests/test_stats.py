@@ -3,6 +3,7 @@
 import math
 
 import pytest
+
 from dungeoneer.engine.stats import ranks, spearman, wilson
 
 

@@ -6,6 +6,8 @@ monkeypatched (`cli.timer.CLOCK`).
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
+
 from dungeoneer.cli import timer as timer_module
 from dungeoneer.cli.timer import (
     Action,
@@ -22,7 +24,6 @@ from dungeoneer.cli.timer import (
     time_style,
     timer,
 )
-from rich.console import Console
 
 
 class FakeClock:

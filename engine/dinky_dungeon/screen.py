@@ -3,10 +3,11 @@ each seat's hand and rewards (hidden from the other seats)."""
 
 from __future__ import annotations
 
-from dungeoneer.engine.dinky_dungeon.game import DinkyState
-from dungeoneer.engine.protocol import State
 from rich.console import RenderableType
 from rich.text import Text
+
+from dungeoneer.engine.dinky_dungeon.game import DinkyState
+from dungeoneer.engine.protocol import State
 
 
 def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:

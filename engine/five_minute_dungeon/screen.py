@@ -3,10 +3,11 @@ played on them, every hand (the team talks freely), draw pile sizes and discard 
 
 from __future__ import annotations
 
-from dungeoneer.engine.five_minute_dungeon.game import LIMIT, DungeonState, format_time
-from dungeoneer.engine.protocol import State
 from rich.console import RenderableType
 from rich.text import Text
+
+from dungeoneer.engine.five_minute_dungeon.game import LIMIT, DungeonState, format_time
+from dungeoneer.engine.protocol import State
 
 
 def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:

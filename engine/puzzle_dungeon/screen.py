@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon import rules
 from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 
 
 def _letters(suits: Iterable[int]) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pyrsistent import PClass, field
+
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action, Outcome, Termination
 from dungeoneer.engine.puzzle_dungeon import effects, notation, rules
 from dungeoneer.engine.puzzle_dungeon.board import Batch, Board, Frame
-from pyrsistent import PClass, field
 
 DEAL = Action("deal")
 

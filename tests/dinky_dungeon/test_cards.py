@@ -3,7 +3,6 @@
 test_rules.py as well.)"""
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
-
 from tests.dinky_dungeon.helpers import conserved, legal, play, table
 
 ROW = ["Fighter", "Bard", "Clown", "Assassin"]

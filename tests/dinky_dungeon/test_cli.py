@@ -3,6 +3,7 @@
 import json
 
 from click.testing import CliRunner
+
 from dungeoneer.cli.main import cli
 
 

@@ -3,13 +3,14 @@ adventurer played, the Scapegoat turning an effect away, a Berserker bust, a sho
 and both game ends."""
 
 import tomllib
-from pathlib import Path
 
 import pytest
+
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.records import load_record, replay
+from tests.helpers import installed_seeds
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "dinky_dungeon"
+SEEDS = installed_seeds("dinky_dungeon")
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]
 
 

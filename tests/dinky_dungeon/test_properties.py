@@ -3,12 +3,12 @@ never change, a seat's view never shows another seat's hidden cards, records rou
 
 import json
 
-from dungeoneer.engine.dinky_dungeon import DinkyDungeon
-from dungeoneer.engine.records import dumps, new_record, parse_record, replay
-from dungeoneer.engine.rng import Stream
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dungeoneer.engine.dinky_dungeon import DinkyDungeon
+from dungeoneer.engine.records import dumps, new_record, parse_record, replay
+from dungeoneer.engine.rng import Stream
 from tests.dinky_dungeon.helpers import conserved
 
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))

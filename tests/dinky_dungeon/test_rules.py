@@ -2,10 +2,10 @@
 decisions of docs/rules/dinky-dungeon.md (R1-R14)."""
 
 import pytest
+
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL
-
 from tests.dinky_dungeon.helpers import conserved, legal, play, table
 
 # ----------------------------------------------------------------------------- setup

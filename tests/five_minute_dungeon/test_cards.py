@@ -11,10 +11,10 @@ import tomllib
 from importlib import resources
 
 import pytest
+
 from dungeoneer.engine.five_minute_dungeon import game
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.protocol import ANY_PLAYER, Termination
-
 from tests.five_minute_dungeon.helpers import legal, play, start, with_piles
 
 CARDS = card_set()

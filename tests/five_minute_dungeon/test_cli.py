@@ -3,6 +3,7 @@
 import json
 
 from click.testing import CliRunner
+
 from dungeoneer.cli.main import cli
 
 
@@ -103,7 +104,6 @@ def test_people_play_against_the_real_clock():
     """Without --pace, a person's action happens when it is chosen: the time since the last
     action moves the timer on, and while the timer is paused it stands still."""
     from dungeoneer.engine.session import FixedPace, RealClock
-
     from tests.five_minute_dungeon.helpers import start
 
     readings = iter([100.0, 112.34, 112.34, 150.0])

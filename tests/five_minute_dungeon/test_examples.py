@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
 from dungeoneer.engine.errors import (
     ActionSyntaxError,
     DungeoneerError,
@@ -19,8 +20,9 @@ from dungeoneer.engine.errors import (
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
 from dungeoneer.engine.records import load_record, replay, start
+from tests.helpers import installed_seeds
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "five_minute_dungeon"
+SEEDS = installed_seeds("five_minute_dungeon")
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]
 CARDS = card_set()
 ACTION_CARDS = {name for name, card in CARDS.hero_cards.items() if card.action}

@@ -6,13 +6,14 @@ and a game written as a record replays to the same end."""
 import json
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_minute_dungeon.bots import BOTS
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
 from dungeoneer.engine.records import dumps, new_record, parse_record, replay
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 GAME = "five-minute-dungeon"
 CARDS = card_set()

@@ -10,12 +10,12 @@ cards are the starting hand, the next ones what a refill draws.
 from collections import Counter
 
 import pytest
+
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError, UnknownNameError
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import Act, FiveMinuteDungeon
 from dungeoneer.engine.protocol import ANY_PLAYER, Action, Termination
-
 from tests.five_minute_dungeon.helpers import cards_of, legal, play, start, with_piles
 
 CARDS = card_set()

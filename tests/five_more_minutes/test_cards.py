@@ -4,7 +4,6 @@ pinned in test_rules.py."""
 import re
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-
 from tests.five_more_minutes.helpers import legal, play, position
 
 # The rulebook's Dream Cards list, line for line (shared/rulebooks/five-more-minutes.txt).

@@ -3,13 +3,14 @@ every dream card, both special cards, a '5 More Minutes' avoiding a return, a ch
 player, a reshuffle of the used cards, and every variant."""
 
 import tomllib
-from pathlib import Path
 
 import pytest
+
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
 from dungeoneer.engine.records import load_record, replay
+from tests.helpers import installed_seeds
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "five_more_minutes"
+SEEDS = installed_seeds("five_more_minutes")
 EXAMPLES = tomllib.loads((SEEDS / "examples.toml").read_text())["example"]
 CHECKS = {
     "Alarm Clock drawn": "draws the Alarm Clock",

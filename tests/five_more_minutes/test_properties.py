@@ -3,10 +3,11 @@ never change, a seat's view never shows another seat's hand or blue values."""
 
 import json
 
-from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.rng import Stream
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
                   st.sampled_from(["standard", "rookie", "expert", "nightmare",

@@ -4,9 +4,9 @@ docs/rules/five-more-minutes.md."""
 from dataclasses import replace
 
 import pytest
+
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-
 from tests.five_more_minutes.helpers import legal, play, position
 
 

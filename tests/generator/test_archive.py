@@ -7,13 +7,11 @@ import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+
 from dungeoneer.generator.archive import Archive, ArchiveError
 from dungeoneer.generator.daily import Daily
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def a_daily(date: str, level: int = 3) -> Daily:

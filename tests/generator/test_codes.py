@@ -1,6 +1,9 @@
 """Deal codes: the short and the layout form name the same deal, for ever (test vectors)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import MAX_SEED
@@ -12,8 +15,6 @@ from dungeoneer.generator.codes import (
     parse_code,
     short_code,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 # A change that alters these alters every archived and shared puzzle: don't.
 VECTORS = [

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+
 from dungeoneer.cli.main import cli
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.generator.batch import generate

@@ -3,9 +3,9 @@
 import math
 
 import pytest
+
 from dungeoneer.generator.rating import CUT_POINTS, level_of, measure, rate, score
 from dungeoneer.solver import UNWINNABLE, WON, solve
-
 from tests.helpers import others, position
 
 

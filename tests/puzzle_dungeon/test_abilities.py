@@ -1,9 +1,9 @@
 """Abilities (rulebook: Abilities, Triggered Abilities, Attack and Defeat)."""
 
 import pytest
+
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import Action
-
 from tests.helpers import codes, column_names, is_exhausted, legal, names, play, position
 
 

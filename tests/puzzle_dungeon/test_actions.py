@@ -1,9 +1,9 @@
 """Game Play (rulebook: Game Play): the Deal and Attack actions and the attack steps."""
 
 import pytest
+
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import Action, Termination
-
 from tests.helpers import codes, is_exhausted, legal, names, play, position
 
 GOBLIN_FRONT = (("Goblin",), (), (), ())  # Goblin's defense: Torch, Claw, Hand, Mitt

@@ -1,8 +1,8 @@
 """Every card: printed texts pinned word for word, and a scenario for each ability."""
 
 import pytest
-from dungeoneer.engine.puzzle_dungeon.constants import SUITS
 
+from dungeoneer.engine.puzzle_dungeon.constants import SUITS
 from tests.helpers import (
     codes,
     column_names,

@@ -1,7 +1,6 @@
 """Columns, Adjacency, Drawing & Discarding, Attaching, Status Effects and the Reference terms."""
 
 from dungeoneer.engine.puzzle_dungeon import rules
-
 from tests.helpers import (
     codes,
     column_names,

@@ -2,7 +2,6 @@
 not pinned elsewhere."""
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-
 from tests.helpers import codes, column_names, legal, names, play, position
 
 

@@ -1,14 +1,13 @@
 """The example records in seeds/puzzle_dungeon/examples replay to their expected ends."""
 
-from pathlib import Path
 
 import pytest
+
 from dungeoneer.engine.protocol import Termination
 from dungeoneer.engine.records import load_record, replay
+from tests.helpers import codes, installed_seeds, names
 
-from tests.helpers import codes, names
-
-EXAMPLES = Path(__file__).parent.parent.parent / "seeds" / "puzzle_dungeon" / "examples"
+EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
 
 
 def test_every_example_is_tested():

@@ -1,7 +1,6 @@
 """Monsters & Monster Kings (rulebook: Monsters & Monster Kings, Abilities)."""
 
 from dungeoneer.engine.protocol import Termination
-
 from tests.helpers import (
     codes,
     column_names,

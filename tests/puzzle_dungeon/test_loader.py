@@ -4,6 +4,7 @@ from importlib import resources
 
 import pytest
 from click.testing import CliRunner
+
 from dungeoneer.cli.main import cli
 from dungeoneer.engine.errors import CardDataError
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, load_card_set

@@ -1,10 +1,11 @@
 """Property tests: random legal play keeps every invariant, and records round-trip."""
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, rules
 from dungeoneer.engine.records import dumps, new_record, parse_record, replay
 from dungeoneer.engine.rng import MAX_SEED
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 HEROES = [h.name for h in PuzzleDungeon().cards.heroes]
 TYPES_TT = [c.name for c in PuzzleDungeon().cards.trap_treasures]

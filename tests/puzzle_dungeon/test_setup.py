@@ -1,8 +1,8 @@
 """Set Up (rulebook: Set Up) and the seed -> deal test vectors."""
 
 import pytest
-from dungeoneer.engine.errors import ChanceError
 
+from dungeoneer.engine.errors import ChanceError
 from tests.helpers import codes, column_names, game, legal
 
 # seed -> (columns back to front, arsenal left to right, hand (sorted), deck top first). A change

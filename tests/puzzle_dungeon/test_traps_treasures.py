@@ -1,8 +1,8 @@
 """Variant - Traps & Treasures (rulebook: Variant - Traps & Treasures)."""
 
 import pytest
-from dungeoneer.engine.errors import DungeoneerError
 
+from dungeoneer.engine.errors import DungeoneerError
 from tests.helpers import codes, column_names, is_king, legal, play, position
 
 

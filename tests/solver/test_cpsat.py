@@ -1,6 +1,7 @@
 """The CP-SAT models against the search and the engine, on small seeded core-rules deals."""
 
 import pytest
+
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import Stream
 from dungeoneer.solver.bounds import CoreBound

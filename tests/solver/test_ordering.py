@@ -1,7 +1,6 @@
 """The move ordering and the best-first estimate (heuristics: they never change a verdict)."""
 
 from dungeoneer.solver.ordering import _king_types, estimate, guided_order
-
 from tests.helpers import play, position
 
 

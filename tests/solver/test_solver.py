@@ -2,13 +2,13 @@
 proof), unknown (when the budget runs out)."""
 
 import pytest
+
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, solve
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.lines import LineError, verify_line
 from dungeoneer.solver.search import BestFirst, Budget, DepthFirst, plain_order, portfolio, search
 from dungeoneer.solver.synthetic import synthetic_game
-
 from tests.helpers import others, play, position
 
 
