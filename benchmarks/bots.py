@@ -15,7 +15,8 @@ import json
 import platform
 import time
 
-from benchmarks.playout import baseline
+from playout import baseline  # the script's own folder (benchmarks/) is on the path
+
 from dungeoneer.engine.simulate import play_game, seating, summarise
 from dungeoneer.engine.stats import wilson
 

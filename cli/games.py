@@ -124,6 +124,10 @@ class GameCommands(click.Group):
         name = args[0] if args else ""
         command = self.get_command(ctx, name)
         if command is None and not name.startswith("-"):
+            broken = registry.broken().get(name)
+            if broken is not None:
+                raise click.UsageError(f"the game {name!r} is installed but broken: {broken}",
+                                       ctx)
             games = ", ".join(self.list_commands(ctx)) or "none"
             raise click.UsageError(f"{self.name} takes a game: {games}; not {name!r}", ctx)
         return super().resolve_command(ctx, args)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar, cast
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
+from dungeoneer.engine.protocol import RealTimeState, State, Termination
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.session import Turn, seat_bots, start
 from dungeoneer.engine.stats import wilson
@@ -39,8 +39,9 @@ Job = TypeVar("Job")
 class SeatSimulation:
     """How a competitive game is simulated."""
 
-    card_of: Callable[[Action], str | None]
-    """The card an action plays, if it plays one (for each card's effect on winning)."""
+    card_action: str | None
+    """The kind of action that plays a card, its argument the card's name (for each card's
+    effect on winning); None: no per-card figures."""
     length: Callable[[State], int]
     """A finished game's length, in the game's own turns."""
     options: tuple[Option, ...] = ()
@@ -128,9 +129,8 @@ def play_game(job: SeatJob | tuple[str, int, tuple[str, ...], int]) -> dict:
     played: list[set[str]] = [set() for _ in range(players)]
 
     def tally(turn: Turn) -> None:
-        card = spec.card_of(turn.action)
-        if card is not None:
-            played[turn.seat].add(card)
+        if turn.action.kind == spec.card_action:
+            played[turn.seat].add(turn.action.arg)
 
     end = start(game, seed, seat_bots(game_name, bots, seed)).run(on_turn=tally,
                                                                   keep_moves=False)

@@ -60,6 +60,8 @@ def test_broken_entry_points_are_reported_and_the_others_still_work(installed):
         registry.entry("chess")
     listing = run("games")
     assert listing.exit_code == 0 and "no-such  could not be loaded" in listing.output
+    played = run("play", "no-such")
+    assert played.exit_code == 2 and "'no-such' is installed but broken" in played.output
 
 
 def test_a_game_registered_by_hand_plays_replays_and_simulates(tmp_path):

@@ -116,6 +116,6 @@ def make_race(options: Mapping[str, str], base_dir: str | None = None) -> RaceGa
 GAME = GameEntry(
     info=INFO, factory=make_race, bots={"random": RandomBot}, default_bot="random",
     options=(Option("target", "The total that wins (default 10).", kind="int"),),
-    simulation=SeatSimulation(card_of=lambda action: None, length=lambda state: 0,
+    simulation=SeatSimulation(card_action=None, length=lambda state: 0,
                               default_bot="random"),
 )

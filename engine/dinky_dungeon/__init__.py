@@ -8,7 +8,7 @@ from typing import Any
 
 from dungeoneer.engine.dinky_dungeon.bots import BOTS
 from dungeoneer.engine.dinky_dungeon.game import INFO, DinkyDungeon, DinkyState, make_dinky_dungeon
-from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import GameEntry, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
@@ -17,11 +17,6 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     from dungeoneer.engine.dinky_dungeon.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)
-
-
-def card_played(action: Action) -> str | None:
-    """The adventurer a 'play' action plays."""
-    return action.arg if action.kind == "play" else None
 
 
 def turns(state: State) -> int:
@@ -37,7 +32,7 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO),),
     draw=_draw,
-    simulation=SeatSimulation(card_of=card_played, length=turns),
+    simulation=SeatSimulation(card_action="play", length=turns),
 )
 
 __all__ = ["GAME", "DinkyDungeon", "DinkyState"]

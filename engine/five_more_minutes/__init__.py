@@ -11,17 +11,12 @@ from dungeoneer.engine.five_more_minutes.game import (
     FiveState,
     make_five_more_minutes,
 )
-from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
 VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
                  "standard).")
-
-
-def card_played(action: Action) -> str | None:
-    """The dream card a 'play' action plays."""
-    return action.arg if action.kind == "play" else None
 
 
 def turns(state: State) -> int:
@@ -36,7 +31,7 @@ GAME = GameEntry(
     bots=BOTS,
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
-    simulation=SeatSimulation(card_of=card_played, length=turns, options=(VARIANT,)),
+    simulation=SeatSimulation(card_action="play", length=turns, options=(VARIANT,)),
 )
 
 __all__ = ["GAME", "FiveMoreMinutes", "FiveState"]
