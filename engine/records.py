@@ -302,10 +302,11 @@ def replay(record: Record, *, keep_log: bool = False,
 def iter_replay(record: Record, state: State, *, keep_log: bool = False) -> Iterator[Step]:
     """Replay the moves one by one from `state`."""
     for move in record.moves:
-        outcome = state.outcome()
-        if outcome is not None:
-            raise RecordError(f"the game is already over here ({outcome.reason})",
-                              file=record.file, line=move.line, text=move.text)
+        if state.is_terminal():
+            outcome = state.outcome()
+            why = f" ({outcome.reason})" if outcome else ""
+            raise RecordError(f"the game is already over here{why}", file=record.file,
+                              line=move.line, text=move.text)
         try:
             action = state.parse_action(move.text)
         except (ActionSyntaxError, IllegalActionError) as exc:

@@ -163,18 +163,21 @@ class Session:
         """Who chooses for `seat` (a real-time game: the team's holder, whatever the seat)."""
         return self.seats[0] if self.real_time else self.seats[seat]
 
-    def run(self, *, on_turn: Callable[[Turn], None] | None = None, keep_log: bool = False,
+    def run(self, *, on_turn: Callable[[Turn], None] | None = None,
+            on_action: Callable[[int, Action], None] | None = None, keep_log: bool = False,
             keep_moves: bool = True, max_actions: int = MAX_ACTIONS) -> Ending:
-        """Play until the game is over or a person stops. `on_turn` hears every action;
-        `keep_log` collects what each action did (for `Turn.log`); `keep_moves=False` skips
-        writing the moves down (a simulation)."""
+        """Play until the game is over or a person stops. `on_turn` hears every action as a
+        `Turn`; `on_action` hears only the seat and the action (cheaper, for a simulation's
+        tallies); `keep_log` collects what each action did (for `Turn.log`); `keep_moves=False`
+        skips writing the moves down."""
         state, moves, stopped = self.state, self.moves, False
+        seats, real_time, clock = self.seats, self.real_time, self.clock
         actions = 0
         while not state.is_terminal():
             if actions == max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
             seat = state.current_player()
-            bot = self.holder(seat)
+            bot = seats[0] if real_time else seats[seat]
             note = ""
             if bot is not None:
                 action = bot.choose(state)
@@ -183,15 +186,18 @@ class Session:
                 if chosen is None:
                     stopped = True
                     break
-                action, note = self._timed(state, chosen) if self.real_time else (chosen, "")
+                action, note = self._timed(state, chosen) if real_time else (chosen, "")
             log: list[str] | None = [] if keep_log else None
             after = state.apply(action, log)
-            if self.clock is not None:
-                self.clock.tick()
+            if clock is not None:
+                clock.tick()
             if keep_moves:
                 moves.append(state.action_text(action))
+            if on_action is not None:
+                on_action(seat, action)
             if on_turn is not None:
-                on_turn(Turn(seat, action, state, after, tuple(log or ()), bot is None, note))
+                on_turn(Turn(seat, action, state, after, tuple(log) if log else (), bot is None,
+                             note))
             state = self.state = after
             actions += 1
         return Ending(state, tuple(moves), actions, stopped)

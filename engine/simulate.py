@@ -27,9 +27,9 @@ from typing import Any, TypeVar, cast
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.protocol import RealTimeState, State, Termination
+from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
 from dungeoneer.engine.registry import Option
-from dungeoneer.engine.session import Turn, seat_bots, start
+from dungeoneer.engine.session import seat_bots, start
 from dungeoneer.engine.stats import wilson
 
 Job = TypeVar("Job")
@@ -128,11 +128,13 @@ def play_game(job: SeatJob | tuple[str, int, tuple[str, ...], int]) -> dict:
     game = registry.get_game(game_name, options)
     played: list[set[str]] = [set() for _ in range(players)]
 
-    def tally(turn: Turn) -> None:
-        if turn.action.kind == spec.card_action:
-            played[turn.seat].add(turn.action.arg)
+    card_action = spec.card_action
 
-    end = start(game, seed, seat_bots(game_name, bots, seed)).run(on_turn=tally,
+    def tally(seat: int, action: Action) -> None:
+        if action.kind == card_action:
+            played[seat].add(action.arg)
+
+    end = start(game, seed, seat_bots(game_name, bots, seed)).run(on_action=tally,
                                                                   keep_moves=False)
     outcome = end.state.outcome()
     assert outcome is not None  # the session ran to the end

@@ -23,9 +23,12 @@ def test_a_bot_game_runs_to_its_end_and_lists_its_moves():
     game = registry.get_game("dinky-dungeon", {"players": "2"})
     seats = session.seat_bots("dinky-dungeon", ["greedy", "random"], 4)
     turns: list[session.Turn] = []
-    ending = session.start(game, 4, seats).run(on_turn=turns.append)
+    heard: list[tuple[int, Action]] = []
+    ending = session.start(game, 4, seats).run(on_turn=turns.append,
+                                               on_action=lambda *pair: heard.append(pair))
     assert ending.state.is_terminal() and not ending.stopped
     assert ending.actions == len(turns) == len(ending.moves)
+    assert heard == [(t.seat, t.action) for t in turns]
     assert [t.text() for t in turns] == list(ending.moves)
     assert all(t.before.current_player() == t.seat for t in turns)
     again = session.start(game, 4, session.seat_bots("dinky-dungeon", ["greedy", "random"], 4))

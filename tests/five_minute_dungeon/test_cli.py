@@ -143,3 +143,16 @@ def test_simulate_a_team_of_chosen_heroes():
     assert result.exit_code == 2 and "share the Purple mat" in result.output
     result = run("simulate", "five-minute-dungeon", "--heroes", "Ninja, Wizard", "--players", "3")
     assert result.exit_code == 2 and "2 heroes for 3 players" in result.output
+
+
+def test_chosen_heroes_set_the_team_size(tmp_path):
+    """Without --players, a team of named heroes is as large as the list."""
+    out = tmp_path / "three.rec"
+    result = run("play", "five-minute-dungeon", "--heroes", "Ninja, Wizard, Paladin", "--bot",
+                 "heuristic", "--seed", "2", "--record", str(out))
+    assert result.exit_code == 0, result.output
+    assert "3 players (heroes: Ninja, Wizard, Paladin; boss: 1)" in result.output
+    assert "players: 3\n" in out.read_text()
+    result = run("play", "five-minute-dungeon", "--heroes", "Ninja, Wizard", "--players", "3",
+                 "--bot", "heuristic")
+    assert result.exit_code == 2 and "2 heroes for 3 players" in result.output
