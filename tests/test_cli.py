@@ -254,3 +254,20 @@ def test_play_refuses_options_of_other_games():
     assert result.exit_code == 2 and "(it is for five-minute-dungeon)" in result.output
     result = CliRunner().invoke(cli, ["play", "five-minute-dungeon", "--hero", "Rogue"])
     assert result.exit_code == 2 and "--hero is not an option" in result.output
+
+
+def test_solve_takes_only_puzzle_positions(tmp_path):
+    record = tmp_path / "dinky.rec"
+    record.write_text("game: dinky-dungeon\nplayers: 2\nseed: 3\n---\n")
+    result = run("solve", "--from", str(record))
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)  # no traceback
+    assert result.output.startswith(f"error: {record}: this is a game of Dinky Dungeon; the "
+                                    "solver and the ratings take Puzzle Dungeon positions")
+
+
+def test_an_output_folder_that_does_not_exist_is_refused_before_the_game(tmp_path):
+    missing = tmp_path / "missing" / "game.rec"
+    result = run("play", "dinky-dungeon", "--bot", "greedy", "--bot", "greedy", "--record",
+                 str(missing))
+    assert result.exit_code == 2 and "does not exist" in result.output
+    assert "Game over" not in result.output
