@@ -7,6 +7,7 @@ games are played through the library's session runner (`engine.session`).
 
 from __future__ import annotations
 
+import math
 import secrets
 import sys
 from collections.abc import Callable
@@ -521,9 +522,7 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
             raise click.UsageError("one team bot plays every seat: give one --bot")
         fixed = game_values(spec.fixed, values)
         grid = _grid(spec, values, fixed)
-        cells = 1
-        for chosen in grid.values():
-            cells *= len(chosen)
+        cells = math.prod(len(chosen) for chosen in grid.values())
         chosen_pace = pace if pace is not None else default_pace
         report = _with_progress(games * cells, lambda progress: simulate_team(
             entry.name, games, grid=grid, bot=bots[0] if bots else spec.default_bot,

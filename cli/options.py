@@ -14,7 +14,7 @@ from rich.console import Console
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.registry import Option
-from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.deals import parse_deal
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,10 +41,10 @@ class SeedType(click.ParamType):
     name = "seed"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 20 or int(text) > MAX_SEED:
+        seed = parse_seed(str(value))
+        if seed is None:
             self.fail(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}", param, ctx)
-        return int(text)
+        return seed
 
 
 class DealType(click.ParamType):

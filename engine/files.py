@@ -21,9 +21,8 @@ def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
     target = Path(path)
     if target.exists() and not overwrite:
         raise _exists(target)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise DungeoneerError(f"the folder {folder} does not exist", file=str(target))
+    if not target.parent.is_dir():
+        raise DungeoneerError(f"the folder {target.parent} does not exist", file=str(target))
     return target
 
 
@@ -31,7 +30,7 @@ def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Non
     """Write `text` to `path` in one step: readers see the old file or the new one, never half of
     one, even if the process is killed. Refuses to replace an existing file unless `overwrite`."""
     target = check_writable(path, overwrite=overwrite)
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = target.parent
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:

@@ -145,6 +145,11 @@ class State(Protocol):
         ...
 
 
+def format_reading(tenths: int) -> str:
+    """A timer reading (tenths of a second) as records write it: seconds to a tenth ('12.5')."""
+    return f"{tenths // 10}.{tenths % 10}"
+
+
 @runtime_checkable
 class RealTimeState(State, Protocol):
     """A position of a real-time game (`GameInfo.real_time`): a timer that runs from 0 up to

@@ -32,6 +32,14 @@ def verify_seed(seed: int) -> int:
     return seed
 
 
+def parse_seed(text: str) -> int | None:
+    """The seed `text` writes (ASCII digits, at most 2**64 - 1), or None if it writes none."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 20 or int(text) > MAX_SEED:
+        return None
+    return int(text)
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """Advance the stream: return (a 64-bit output, the new state)."""
     state = (state + _GOLDEN_GAMMA) & MASK64

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol, cast
 
 from dungeoneer.engine import registry
-from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State
+from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, format_reading
 from dungeoneer.engine.rng import MASK64
 
 MAX_ACTIONS = 10_000
@@ -94,11 +94,6 @@ class FixedPace:
         """Nothing to note: the pace is fixed."""
 
 
-def format_reading(tenths: int) -> str:
-    """A timer reading in seconds to a tenth, as records write it ('12.5')."""
-    return f"{tenths // 10}.{tenths % 10}"
-
-
 # ----------------------------------------------------------------------------- the loop
 
 class Turn(NamedTuple):
@@ -153,15 +148,13 @@ class Session:
         self.ask = ask
         self.real_time = info.real_time
         self.limit = info.time_limit or 0
-        self.clock = clock if clock is not None or not self.real_time else RealClock()
         self.people = any(seat is None for seat in self.seats)
+        # Only people's actions are timed by a clock (a team bot times its own).
+        self.clock = clock if clock is not None or not (self.real_time and self.people) \
+            else RealClock()
         self.moves: list[str] = []
         """The moves played so far, as record lines (kept up to date while the game runs, so a
         caller can save them when it is interrupted)."""
-
-    def holder(self, seat: int) -> Bot | None:
-        """Who chooses for `seat` (a real-time game: the team's holder, whatever the seat)."""
-        return self.seats[0] if self.real_time else self.seats[seat]
 
     def run(self, *, on_turn: Callable[[Turn], None] | None = None,
             on_action: Callable[[int, Action], None] | None = None, keep_log: bool = False,
@@ -177,7 +170,7 @@ class Session:
             if actions == max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
             seat = state.current_player()
-            bot = seats[0] if real_time else seats[seat]
+            bot = seats[0] if real_time else seats[seat]  # one holder for a real-time table
             note = ""
             if bot is not None:
                 action = bot.choose(state)

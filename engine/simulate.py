@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, TypeVar, cast
@@ -91,11 +91,9 @@ def run_jobs(play: Callable[[Job], dict], jobs: Sequence[Job], workers: int,
     """`play` each job, in `workers` processes if more than one, the results in job order;
     `progress` hears the number done."""
     results: list[dict] = []
-    done: Iterable[dict]
     if workers > 1:
         with get_context("spawn").Pool(workers) as pool:
-            done = pool.imap(play, jobs, chunksize=8)
-            for result in done:
+            for result in pool.imap(play, jobs, chunksize=8):
                 results.append(result)
                 if progress is not None:
                     progress(len(results))

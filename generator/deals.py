@@ -17,7 +17,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     notation,
 )
 from dungeoneer.engine.records import Record, load_deal_file
-from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_code, short_code
 
 GAME_NAME = INFO.name
@@ -31,10 +31,11 @@ def parse_deal(text: str) -> int | str:
     text, parsed by `start_deal`)."""
     text = text.strip()
     if text.isascii() and text.isdigit():
-        if len(text) > 20 or int(text) > MAX_SEED:
+        seed = parse_seed(text)
+        if seed is None:
             raise DungeoneerError(f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}",
                                   text=text)
-        return int(text)
+        return seed
     if not text.lower().startswith(PREFIX):
         raise DungeoneerError(f"a deal is a seed (a whole number from 0 to {MAX_SEED}) or a deal "
                               f"code like {PREFIX}1.rogue.42, not {text!r}", text=text)

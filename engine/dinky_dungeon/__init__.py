@@ -4,6 +4,7 @@ bots (`bots`) and the table for people (`screen`). `GAME` declares the game to t
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from dungeoneer.engine.dinky_dungeon.bots import BOTS
@@ -19,12 +20,6 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
-def turns(state: State) -> int:
-    """The game's length in turns."""
-    assert isinstance(state, DinkyState)
-    return state.turns
-
-
 GAME = GameEntry(
     info=INFO,
     factory=make_dinky_dungeon,
@@ -32,7 +27,7 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO),),
     draw=_draw,
-    simulation=SeatSimulation(card_action="play", length=turns),
+    simulation=SeatSimulation(card_action="play", length=attrgetter("turns")),
 )
 
 __all__ = ["GAME", "DinkyDungeon", "DinkyState"]

@@ -37,10 +37,9 @@ def _bosses(fixed: Mapping[str, str]) -> tuple[int, ...]:
 
 
 def _team_sizes(fixed: Mapping[str, str]) -> tuple[int, ...]:
-    """Every team size, or the size of a team of chosen heroes."""
-    heroes = [h for h in fixed.get("heroes", "").split(",") if h.strip()]
-    if heroes:
-        return (len(heroes),)
+    """Every team size, or the size of a team of chosen heroes (the game sets it)."""
+    if fixed.get("heroes"):
+        return (make_five_minute_dungeon(fixed).players,)
     return tuple(range(INFO.min_players, INFO.max_players + 1))
 
 

@@ -42,7 +42,15 @@ from dungeoneer.engine.five_minute_dungeon.cards import (
     card_set,
 )
 from dungeoneer.engine.five_minute_dungeon.effects import CARD_EFFECTS, EVENTS, seats_text
-from dungeoneer.engine.protocol import ANY_PLAYER, TERMINAL, Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.protocol import (
+    ANY_PLAYER,
+    TERMINAL,
+    Action,
+    GameInfo,
+    Outcome,
+    Termination,
+    format_reading,
+)
 from dungeoneer.engine.tasks import TaskTable
 
 LIMIT = 3000
@@ -109,9 +117,8 @@ TIME_RUNS_OUT = Action("timeout", Act(None, ()))
 """The team waits and the timer runs out."""
 
 
-def format_time(tenths: int) -> str:
-    """A timer reading as a record writes it: seconds to a tenth ('12.5')."""
-    return f"{tenths // 10}.{tenths % 10}"
+format_time = format_reading
+"""A timer reading as a record writes it: seconds to a tenth ('12.5')."""
 
 
 _TIME = re.compile(r"(?:(\d+):)?(\d+)(?:\.(\d))?")

@@ -4,6 +4,8 @@ point)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from dungeoneer.engine.five_more_minutes.bots import BOTS
 from dungeoneer.engine.five_more_minutes.game import (
     INFO,
@@ -11,18 +13,11 @@ from dungeoneer.engine.five_more_minutes.game import (
     FiveState,
     make_five_more_minutes,
 )
-from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
 VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
                  "standard).")
-
-
-def turns(state: State) -> int:
-    """The game's length in turns."""
-    assert isinstance(state, FiveState)
-    return state.turns
 
 
 GAME = GameEntry(
@@ -31,7 +26,7 @@ GAME = GameEntry(
     bots=BOTS,
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
-    simulation=SeatSimulation(card_action="play", length=turns, options=(VARIANT,)),
+    simulation=SeatSimulation(card_action="play", length=attrgetter("turns"), options=(VARIANT,)),
 )
 
 __all__ = ["GAME", "FiveMoreMinutes", "FiveState"]
