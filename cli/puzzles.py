@@ -89,6 +89,19 @@ def deal(deal_spec: int | str, hero: str | None, cards: str | None, as_json: boo
 ToRecord = Callable[[Sequence[str]], Record]
 
 
+def _check_no_game_options(deal_file: str | None, from_record: str | None, **given: object) -> None:
+    """A deal file or a record names its own hero, cards and rules in its header: an option that
+    would say otherwise is refused rather than silently ignored."""
+    source = "--deal-file" if deal_file is not None else "--from" if from_record is not None \
+        else None
+    clashing = [name for name, value in given.items() if value]
+    if source and clashing:
+        options = " and ".join(f"--{name}" for name in clashing)
+        raise click.UsageError(f"{options} can't be given with {source}: the file's header says "
+                               "which hero, cards and rules it is played with (edit the header "
+                               "to change them)")
+
+
 def _start_position(deal: int | str | None, deal_file: str | None, from_record: str | None,
                     hero: str | None, cards: str | None,
                     core: bool) -> tuple[Position, ToRecord]:
@@ -96,6 +109,7 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
     chosen = [x for x in (deal, deal_file, from_record) if x is not None]
     if len(chosen) != 1:
         raise click.UsageError("give one of SEED, CODE, --deal-file FILE or --from RECORD")
+    _check_no_game_options(deal_file, from_record, hero=hero, cards=cards, core=core)
     if deal_file is not None:
         state, header = load_deal(deal_file)
         return state, lambda moves: Record(header.header, tuple(Move(m) for m in moves))

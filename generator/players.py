@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import Payment, payments, prey_progress
+from dungeoneer.engine.puzzle_dungeon.rules import Payment, in_card_order, payments, prey_progress
 from dungeoneer.engine.rng import Stream
 
 MAX_ACTIONS = 2000
@@ -40,8 +40,19 @@ def eager_playout(state: PuzzleState, stream: Stream) -> bool:
             attacks = [a for a in actions if a.kind == "attack"]
             wanted = [a for a in attacks if _needed(state, state.columns[a.arg][-1])]
             actions = wanted or attacks or actions
+        else:
+            actions = one_order_each(actions)
         state = state.apply(actions[stream.below(len(actions))])
     return False
+
+
+def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
+    """The payments among `actions` that discard their hand cards in card order, or all the
+    actions when they are not payments: these players do not choose the order of their discards
+    (a person rarely does; the solver does, D18)."""
+    if not actions or actions[0].kind != "pay":
+        return actions
+    return [a for a in actions if in_card_order(a.arg)]
 
 
 def _needed(state: PuzzleState, monster: int) -> bool:
@@ -135,6 +146,7 @@ class CarefulPlayer:
     def _decide(self, state: PuzzleState, options: tuple[Action, ...], stream: Stream) -> Action:
         kinds = {a.kind for a in options}
         if kinds == {"pay"}:
+            options = tuple(one_order_each(options))
             costs = [(self._payment_cost(a.arg), stream.below(1 << 30), i)
                      for i, a in enumerate(options)]
             return options[min(costs)[2]]

@@ -54,8 +54,9 @@ def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]
         return _distinct_resolves(state, actions)
     if kind == "pay":
         seen, kept = set(), []
+        payment_signature = canonical.payment_signatures(state)
         for action in actions:
-            signature = canonical.payment_signature(action.arg)
+            signature = payment_signature(action.arg)
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)

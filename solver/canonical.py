@@ -10,24 +10,32 @@ one. The key keeps everything else exactly (columns, faces, orientation, the ord
 ordered zone, the random stream), so equal keys mean positions that are images of each other under
 a swap of interchangeable cards.
 
+The discard pile is kept in order (as classes) while an ability that reads its order can still
+fire (`effects.DiscardOrder`), and reduced to its size once none can. That the hand may be keyed as
+a multiset rests on the engine letting the player discard hand cards in any order wherever the
+order can matter (D18): two hands with the same classes then offer the same class sequences. (When
+the engine discarded them in card-id order, a hand of 4H 5H and one of 5H 6H, with the 5s a class
+of their own, had one key and different futures.)
+
 While an ability waits for a choice, its frames name cards by identity, which a swap would have to
 follow; such transient positions are keyed exactly, without classes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.effects import DrawFromDiscard, ShuffleIntoDeck
+from dungeoneer.engine.puzzle_dungeon.effects import DrawFromDiscard
 from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon.rules import Payment
 
 
 def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:
     """The card values some ability in play reads ('any 0', 'when you deal an 8', 'your 0s')."""
     values: set[int] = set()
-    abilities = [] if game.core else _abilities_in_play(game)
-    for ability in abilities:
+    for ability in game.abilities_in_play():
         if "value" in ability.filter:
             values.add(ability.filter["value"])
         if ability.static is not None and ability.static.kind == "wild":
@@ -38,32 +46,6 @@ def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:
     return frozenset(values)
 
 
-def discard_order_matters(game: PuzzleDungeon) -> bool:
-    """Whether an ability in play reads the order of the discard pile (its top, its bottom, or the
-    order cards are picked from it)."""
-    if game.core:
-        return False
-    for ability in _abilities_in_play(game):
-        for instr in ability.program:
-            if isinstance(instr, DrawFromDiscard) and instr.card == "top":
-                return True
-            if isinstance(instr, ShuffleIntoDeck) and "discard" in instr.zones:
-                return True
-    return False
-
-
-def _abilities_in_play(game: PuzzleDungeon) -> list:
-    found = list(game.hero.abilities)
-    for m in game.monster_ids:
-        monster = game.cards.monsters[m]
-        found.extend(monster.front.abilities)
-        found.extend(monster.king.abilities)
-    for t in (*game.setup_traps, *game.setup_treasures):
-        card = game.cards.trap_treasures[t]
-        found.extend((card.trap, card.treasure))
-    return found
-
-
 class Canonicalizer:
     """Computes transposition-table keys for the positions of one game."""
 
@@ -72,7 +54,7 @@ class Canonicalizer:
         self.card_class = tuple(
             card.suit * 16 + (card.value + 1 if card.value in sensitive else 0)
             for card in game.cards.arsenal)
-        self.discard_ordered = discard_order_matters(game)
+        self.discard_order = game.discard_order
 
     def classes(self, cards: tuple[int, ...]) -> tuple[int, ...]:
         """Cards as their classes, in the same order."""
@@ -87,17 +69,26 @@ class Canonicalizer:
                     state.treasures, state.removed, state.rng, state.forced, state.stack)
         card_class = self.card_class
         hand = tuple(sorted(card_class[c] for c in state.hand))
-        # Unordered, the discard pile's cards follow from all the other zones: its size will do.
-        discard = self.classes(state.discard) if self.discard_ordered else len(state.discard)
+        # While no ability can read its order, the discard pile's cards follow from all the other
+        # zones: its size will do.
+        ordered = self.discard_order.live(state)
+        discard = self.classes(state.discard) if ordered else len(state.discard)
         attached = tuple(sorted((card_class[a.card], a.host, a.status, a.exhausted)
                                 for a in state.attached))
         return (state.columns, state.kings, state.exhausted, self.classes(state.arsenal), hand,
                 self.classes(state.deck), discard, state.collected, attached, state.traps,
                 state.treasures, state.removed, state.rng, state.forced)
 
-    def payment_signature(self, payment) -> Any:
-        """Payments that differ only by interchangeable hand cards lead to positions that are
-        images of each other under a swap: one signature for them."""
+    def payment_signatures(self, state: PuzzleState) -> Callable[[Payment], Any]:
+        """A signature for the payments offered in this position: payments with one signature
+        lead to positions with one key. Hand cards count as their classes (interchangeable cards
+        give images under a swap), in the order they are discarded while the discard pile's
+        order can still matter, and as a multiset once it cannot."""
         card_class = self.card_class
-        hand = tuple(sorted((card_class[c], s) for c, s in payment.hand))
-        return (payment.arsenal, hand, payment.weapons)
+        ordered = self.discard_order.live(state)
+
+        def signature(payment: Payment) -> Any:
+            hand = tuple((card_class[c], s) for c, s in payment.hand)
+            return (payment.arsenal, hand if ordered else tuple(sorted(hand)), payment.weapons)
+
+        return signature

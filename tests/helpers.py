@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
 
 
 def installed_seeds(game_folder: str) -> Path:
@@ -59,15 +60,35 @@ def position(*, hero: str = "Rogue", columns: Sequence[Sequence[str]] = ((), (),
 
 
 def legal(state: State) -> list[str]:
-    """The legal actions as text."""
-    return [state.action_text(a) for a in state.legal_actions()]
+    """The legal actions as text; Puzzle Dungeon payments once per set of cards (in card order),
+    leaving out the orders of their hand discards (D18), which tests of that order list."""
+    return [state.action_text(a) for a in state.legal_actions()
+            if a.kind != "pay" or in_card_order(a.arg)]
 
 
 def play(state: State, *moves: str, log: list[str] | None = None) -> State:
-    """Apply moves written in the notation, one after another."""
+    """Apply moves written in the notation, one after another.
+
+    A Puzzle Dungeon script may leave out a payment whose only freedom is the order of its hand
+    discards (D18), after any move or at the end: the cards are then discarded in card order.
+    Tests of that order write it."""
     for move in moves:
+        if not move.startswith("pay"):
+            state = _pay_in_card_order(state, log)
         state = state.apply(state.parse_action(move), log)
-    return state
+    return _pay_in_card_order(state, log)
+
+
+def _pay_in_card_order(state: State, log: list[str] | None) -> State:
+    if not isinstance(state, PuzzleState) or not state.options:
+        return state
+    actions = state.legal_actions()
+    if actions[0].kind != "pay":
+        return state
+    in_order = [a for a in actions if in_card_order(a.arg)]
+    if len(in_order) != 1:
+        return state
+    return state.apply(in_order[0], log)
 
 
 def codes(state: PuzzleState, cards) -> str:

@@ -93,7 +93,7 @@ def test_play_refuses_to_overwrite_a_record(tmp_path):
 def test_replay_an_example_to_its_end():
     result = run("replay", str(EXAMPLES / "rogue-win.rec"))
     assert result.exit_code == 0
-    assert "33 moves replayed." in result.output
+    assert "34 moves replayed." in result.output
     assert "Game over: won (the prey is complete (chest 4/4, goblin 2/2, wisp 2/2))" in \
         result.output
 
@@ -108,7 +108,7 @@ def test_replay_step_by_step_shows_each_move_and_what_it_did():
 
 def test_replay_json():
     data = json.loads(run("replay", str(EXAMPLES / "rogue-win.rec"), "--json").output)
-    assert data["outcome"]["termination"] == "won" and data["moves"] == 33
+    assert data["outcome"]["termination"] == "won" and data["moves"] == 34
 
 
 def test_replay_stops_at_the_first_illegal_line(tmp_path):
@@ -183,6 +183,19 @@ def test_solve_a_deal_file(tmp_path):
     assert result.output.startswith("Won:"), result.output
     assert "column 1: Vampire, Lich" in out.read_text()
     assert "Game over: won" in run("replay", str(out)).output
+
+
+@pytest.mark.parametrize("option", [["--core"], ["--hero", "Warrior"]])
+@pytest.mark.parametrize("source", ["--deal-file", "--from"])
+def test_a_file_with_its_own_header_refuses_game_options(tmp_path, source, option):
+    """A deal file or record says which hero and rules it is played with: `--core` or `--hero`
+    beside it is refused, not silently ignored (issue 13)."""
+    path = tmp_path / "start.txt"
+    path.write_text("hero: Rogue\nseed: 42\n" if source == "--deal-file" else
+                    "game: puzzle-dungeon\nseed: 42\nhero: Rogue\n---\ndeal\n")
+    result = run("solve", source, str(path), *option)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"{option[0]} can't be given with {source}: the file's header says" in result.output
 
 
 def test_solve_from_a_partial_record(tmp_path):

@@ -42,6 +42,18 @@ class EffectSpecError(ValueError):
     """An effect step that is not valid: the loader adds the file, card and field."""
 
 
+def reads_discard_order(instr: Instr) -> bool:
+    """Whether a step reads the order of the discard pile: it takes the top or the bottom cards,
+    or shuffles several of its cards into the deck (they join the deck in the pile's order, and
+    the shuffle, drawn by position from the game's stream, places them by that order)."""
+    if isinstance(instr, DrawFromDiscard):
+        return instr.card == "top"
+    if isinstance(instr, ShuffleIntoDeck) and "discard" in instr.zones:
+        return (instr.card == "bottom" or instr.count == "all"
+                or (isinstance(instr.count, int) and instr.count > 1))
+    return False
+
+
 # ----------------------------------------------------------------------------- base
 
 class Instr:
@@ -216,6 +228,14 @@ class Discard(Instr):
         if remaining <= 0 or not b.hand:
             b.ctx = ctx._replace(picks=())
             return None
+        if b.rules.discard_order.live(b):
+            # The cards go on the pile in the order picked, and some ability reads that order:
+            # every order is a choice (D18). A single card left is discarded without asking.
+            if len(b.hand) == 1:
+                b.discard_cards(b.hand)
+                b.ctx = ctx._replace(picks=())
+                return None
+            return _card_options(list(b.hand))
         if len(b.hand) <= remaining:
             b.discard_cards(b.hand)
             b.ctx = ctx._replace(picks=())
@@ -873,3 +893,57 @@ def check_references(abilities: Sequence[Any], types: Mapping[str, str]) -> None
             if isinstance(instr, Reveal) and instr.target == "of_type" and instr.type not in types:
                 raise EffectSpecError(
                     f"{ability.owner_name}: reveal names unknown type {instr.type!r}")
+
+
+# ----------------------------------------------------------------------------- the discard order
+
+def _reads_order(abilities) -> bool:
+    return any(reads_discard_order(instr) for ability in abilities for instr in ability.program)
+
+
+def _brings_back(abilities) -> bool:
+    """Whether an ability can return a collected monster to the dungeon or fire a collected
+    monster's Loot again."""
+    return any(isinstance(instr, ShuffleThisIntoColumn | TriggerLoot)
+               for ability in abilities for instr in ability.program)
+
+
+class DiscardOrder:
+    """Whether the order of discards can still matter, so that the player chooses it (D18).
+
+    Cards go on the discard pile one at a time; the order matters only to an ability that reads
+    the pile's order (`reads_discard_order`) and can still fire: the hero's (always), any ability
+    of a monster still in the dungeon (either face), the "while this Monster King is collected"
+    abilities of a collected King (a collected monster never turns over), and the Traps and
+    Treasures still in play. Monsters only leave the dungeon and Traps & Treasures only leave
+    play, so once no such ability is left, none comes back and the order is nobody's concern from
+    then on; unless an ability can bring collected monsters back or fire their Loot again, in
+    which case the order always counts."""
+
+    def __init__(self, game) -> None:
+        cards = game.cards
+        in_play = game.abilities_in_play()
+        self.read = _reads_order(in_play)
+        """Whether any ability in this game reads the order."""
+        hero = () if game.core else game.hero.abilities
+        self.always = self.read and (_reads_order(hero) or _brings_back(in_play))
+        self.in_dungeon = tuple(_reads_order((*m.front.abilities, *m.king.abilities))
+                                for m in cards.monsters)
+        self.collected_king = tuple(_reads_order(a for a in m.king.abilities
+                                                 if a.while_ == "collected")
+                                    for m in cards.monsters)
+        self.trap_treasure = tuple(_reads_order((t.trap, t.treasure))
+                                   for t in cards.trap_treasures)
+
+    def live(self, state) -> bool:
+        """Whether the discard pile's order can still matter from this position."""
+        if not self.read:
+            return False
+        if self.always:
+            return True
+        in_dungeon = self.in_dungeon
+        if any(in_dungeon[m] for column in state.columns for m in column):
+            return True
+        if any(self.collected_king[m] and state.kings >> m & 1 for m in state.collected):
+            return True
+        return any(self.trap_treasure[t] for t in (*state.traps, *state.treasures))

@@ -136,6 +136,9 @@ class PuzzleDungeon:
             self.loot_abilities.append((
                 tuple(a for a in front_face if a.trigger == "loot"),
                 tuple(a for a in king_face if a.trigger == "loot")))
+        self.discard_order = effects.DiscardOrder(self)
+        """When the order of discards is the player's choice: only while an ability that reads the
+        discard pile's order can still fire (Game Play, the attack steps; D18)."""
 
     def _extra(self, name: str) -> int:
         monster = self.cards.monster_named(name)
@@ -176,6 +179,21 @@ class PuzzleDungeon:
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
         return f"PuzzleDungeon({options})"
+
+    def abilities_in_play(self) -> list[Ability]:
+        """Every card ability of this game: the hero's, both faces of every monster in the deck,
+        and the Traps & Treasures set up; none under the core rules."""
+        if self.core:
+            return []
+        found = list(self.hero.abilities)
+        for m in self.monster_ids:
+            monster = self.cards.monsters[m]
+            found.extend(monster.front.abilities)
+            found.extend(monster.king.abilities)
+        for t in (*self.setup_traps, *self.setup_treasures):
+            card = self.cards.trap_treasures[t]
+            found.extend((card.trap, card.treasure))
+        return found
 
     def ability(self, ability_id: int) -> Ability:
         """A card ability by its program id."""

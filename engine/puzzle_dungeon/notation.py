@@ -6,7 +6,8 @@ M Mitt). A monster is its name with hyphens for spaces (`Stone-Golem`). Actions:
     deal                  the Deal action
     attack 2              attack the front monster of column 2 (columns 1-4, left to right)
     treasure Rope-Snare   the Treasure action
-    pay 6M 4T 3H Goblin   match the defense: the arsenal cards (front first), hand cards, and
+    pay 6M 4T 3H Goblin   match the defense: the arsenal cards (front first), hand cards (in the
+                          order discarded, where an ability reads the discard pile's order), and
                           monsters whose weapon is exhausted; `Dragon:T` uses one suit of a King's
                           weapon, `0T=M` a wild card matching Mitt
     resolve Goblin:Loot   resolve this one of several abilities triggered together first
@@ -134,6 +135,19 @@ def _aliases(state, action: Action) -> list[str]:
     return [" ".join(["pay", *spelled])] if changed else []
 
 
+def _same_hand_order(state, action: Action, text: str) -> bool:
+    """A payment's hand cards are written in the order they are discarded. The order is part of
+    the action only where an ability reads the discard pile's order (D18); elsewhere any order
+    names the one payment."""
+    if action.kind != "pay" or len(action.arg.hand) < 2:
+        return True
+    if not state.rules.discard_order.live(state):
+        return True
+    hand = [card_code(state, card).lower() for card, _suit in action.arg.hand]
+    written = [token.split("=")[0] for token in text.lower().replace(",", " ").split()[1:]]
+    return [code for code in written if code in hand] == hand
+
+
 def parse_action(state, text: str) -> Action:
     """The legal action the text names."""
     wanted = _canonical(text)
@@ -142,8 +156,9 @@ def parse_action(state, text: str) -> Action:
     legal = state.legal_actions()
     for action in legal:
         written = action_text(state, action)
-        if _canonical(written) == wanted or any(_canonical(a) == wanted
-                                                for a in _aliases(state, action)):
+        if ((_canonical(written) == wanted
+             or any(_canonical(a) == wanted for a in _aliases(state, action)))
+                and _same_hand_order(state, action, text)):
             return action
     _check_syntax(state, wanted, text)
     reason = "this action is not legal here"

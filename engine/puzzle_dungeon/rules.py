@@ -7,7 +7,7 @@ mutable `Board` an action is applied on), so legality is written once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import TYPE_CHECKING, NamedTuple
 
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
@@ -22,9 +22,10 @@ NO_SUITS = (0, 0, 0, 0)
 class Payment(NamedTuple):
     """How an attack matches each suit of the defense.
 
-    `arsenal`: (card, suit matched) in the order discarded, front first; `hand`: (card, suit) by
-    card; `weapons`: (monster, suits used) by monster. Every suit of the defense is matched
-    exactly once (Game Play: the attack steps).
+    `arsenal`: (card, suit matched) in the order discarded, front first; `hand`: (card, suit) in
+    the order discarded (by card when no ability in play reads the discard pile's order, D18);
+    `weapons`: (monster, suits used) by monster. Every suit of the defense is matched exactly once
+    (Game Play: the attack steps).
     """
 
     arsenal: tuple[tuple[int, int], ...]
@@ -255,12 +256,16 @@ def payments(state, target: int) -> Iterator[Payment]:
     defense, arsenal, hand, weapons = _attack_inputs(state, target)
     hand_covers = _hand_covers(hand)
     no_weapons = [(NO_SUITS, ())]
+    # 'For each unmatched suit ... you may discard a card from your hand': one card at a time, in
+    # the player's order, which matters when an ability reads the discard pile's order (D18).
+    orders = permutations if state.rules.discard_order.live(state) else _as_is
 
     def from_arsenal(i: int, need: list[int], used: tuple) -> Iterator[Payment]:
         for cover, uses in _weapon_covers(weapons, need) if weapons else no_weapons:
             rest = [need[s] - cover[s] for s in range(4)]
             for hand_use in hand_covers(rest):
-                yield Payment(used, hand_use, uses)
+                for ordered in orders(hand_use):
+                    yield Payment(used, ordered, uses)
         if i < len(arsenal):
             card, suit, wild = arsenal[i]
             for s in _card_can_match(suit, wild, need):
@@ -269,6 +274,17 @@ def payments(state, target: int) -> Iterator[Payment]:
                 need[s] += 1
 
     yield from from_arsenal(0, defense, ())
+
+
+def _as_is(cards: tuple) -> tuple[tuple, ...]:
+    return (cards,)
+
+
+def in_card_order(payment: Payment) -> bool:
+    """Whether the payment discards its hand cards in card order: one payment of each set of
+    cards, for players who do not care about the discard pile's order."""
+    cards = [card for card, _suit in payment.hand]
+    return cards == sorted(cards)
 
 
 class Resources:

@@ -23,7 +23,7 @@ from dungeoneer.solver.lines import verify_line
 # GENERATOR_VERSION and think twice (archived dates are served from the archive either way).
 DAILY_VECTORS = {
     "2026-11-30": "pd1.bodyguard.5182737267046414036",  # a Monday: level 1
-    "2026-12-06": "pd1.rogue.17429177606104210111",  # a Sunday: level 5
+    "2026-12-06": "pd1.warrior.648862187164746060",  # a Sunday: level 5
 }
 
 

@@ -17,7 +17,7 @@ def test_every_example_is_tested():
 
 def test_rogue_win():
     state, steps = replay(load_record(EXAMPLES / "rogue-win.rec"))
-    assert len(steps) == 33
+    assert len(steps) == 34
     assert state.outcome().termination is Termination.WON
     assert sorted(names(state, state.collected)) == [
         "Animated Weapons", "Automaton", "Goblin", "Haunted Armor", "Lich", "Ratman", "Reaper",
@@ -26,7 +26,7 @@ def test_rogue_win():
 
 def test_traps_and_treasures_loss():
     state, steps = replay(load_record(EXAMPLES / "traps-and-treasures-loss.rec"))
-    assert len(steps) == 65
+    assert len(steps) == 66
     outcome = state.outcome()
     assert outcome.termination is Termination.LOST
     assert "chest 2/4, goblin 0/2, wisp 2/2" in outcome.reason

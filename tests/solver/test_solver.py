@@ -23,8 +23,11 @@ def test_a_known_short_win():
     answer = solve(state, seconds=10)
     assert answer.status == WON
     # The attack completes the prey; the abilities it triggers still resolve before the win (D6).
-    assert answer.steps[0].action == "attack 1" and len(answer.steps) <= 3
-    assert "You defeat the Ghost." in answer.steps[0].did
+    # The payment is a step: with the Lich and the Skeleton in the dungeon, the order of the four
+    # hand cards on the discard pile is the player's choice (D18).
+    assert answer.steps[0].action == "attack 1" and answer.steps[1].action.startswith("pay")
+    assert len(answer.steps) <= 4
+    assert "You defeat the Ghost." in answer.steps[1].did
     verify_line(state, answer.line)
 
 

@@ -1,0 +1,118 @@
+"""The transposition table's keys and the payment reduction hold for any card file the loader
+accepts, not only the built-in cards (issue 13's soundness gap).
+
+The card file here makes the Ratman's Loot read "any 5": a value in the middle of a suit's range,
+so the 5s are classes of their own, and the card-id order of a suit's cards is not the order of
+their classes. Before the order of hand discards became the player's choice (D18), a payment
+discarded its hand cards in card-id order, so two positions with equal keys could leave the
+discard pile in different class orders, and the reduction could drop a payment that no kept
+payment reproduces."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
+from dungeoneer.engine.rng import Stream
+from dungeoneer.solver.branches import branches
+from dungeoneer.solver.canonical import Canonicalizer
+from tests.helpers import installed_seeds
+
+RATMAN_LOOT = 'effect = [{ op = "draw_from_discard", card = "any", value = 0 }]'
+
+
+@pytest.fixture(scope="module")
+def any_five_cards(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("any-five")
+    for source in installed_seeds("puzzle_dungeon").glob("*.toml"):
+        text = source.read_text(encoding="utf-8")
+        if source.name == "monsters.toml":
+            assert RATMAN_LOOT in text
+            text = text.replace('text = "Loot: Draw any 0 in the discard pile."',
+                                'text = "Loot: Draw any 5 in the discard pile."')
+            text = text.replace(RATMAN_LOOT, RATMAN_LOOT.replace("value = 0", "value = 5"))
+        (folder / source.name).write_text(text, encoding="utf-8")
+    return card_set(folder)
+
+
+@pytest.fixture(scope="module")
+def any_five_game(any_five_cards) -> PuzzleDungeon:
+    return PuzzleDungeon(any_five_cards, "Rogue")
+
+
+def payment_decisions(game: PuzzleDungeon, deals: range, moves: int = 120):
+    """Positions waiting for a payment with a choice, met in random play of some deals."""
+    for seed in deals:
+        state, stream = game.new_initial_state(seed=seed), Stream(seed)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            if len(actions) > 1 and actions[0].kind == "pay":
+                yield state
+            state = state.apply(actions[stream.below(len(actions))])
+
+
+def test_the_five_is_a_class_of_its_own(any_five_game):
+    canonical = Canonicalizer(any_five_game)
+    by_code = {c.code: c.id for c in any_five_game.cards.arsenal}
+    classes = canonical.card_class
+    assert classes[by_code["5H"]] != classes[by_code["4H"]] == classes[by_code["6H"]]
+
+
+def test_every_dropped_payment_is_reproduced_by_a_kept_one(any_five_game):
+    """For each payment the search leaves out, a payment it keeps leads to a position with the
+    same key (compared where both positions are quiet; pending ones are keyed exactly)."""
+    canonical = Canonicalizer(any_five_game)
+    checked = 0
+    for state in payment_decisions(any_five_game, range(60)):
+        kept_keys = set()
+        for action in branches(state, canonical):
+            child = state.apply(action)
+            if not child.stack:
+                kept_keys.add(canonical.key(child))
+        for action in state.legal_actions():
+            child = state.apply(action)
+            if child.stack:
+                continue
+            assert canonical.key(child) in kept_keys, state.action_text(action)
+            checked += 1
+    assert checked > 50
+
+
+def settled_children(state) -> frozenset:
+    """The keys of the positions one action away, once the abilities it triggers are resolved
+    (here they offer no real choice: an empty arsenal to draw from, a wizard not there)."""
+    canonical = Canonicalizer(state.rules)
+    keys = set()
+    for action in state.legal_actions():
+        child = state.apply(action)
+        while child.stack:
+            child = child.apply(child.legal_actions()[0])
+        keys.add(canonical.key(child))
+    return frozenset(keys)
+
+
+def test_positions_with_one_key_have_the_same_payments(any_five_cards):
+    """The issue's case: one position holds 4H 5H, the other 5H 6H (the 4H and the 6H are one
+    class, the 5H another, and the 6H or the 4H waits in the deck). Their keys are equal, so the
+    table merges them; they must offer the same futures. With hand cards discarded in card-id
+    order they did not: one could only leave the 5H on top of the pile, the other only a plain
+    Hand."""
+    game = PuzzleDungeon(any_five_cards, "Bodyguard")
+
+    def laid_out(hand: str, deck: str):
+        return game.from_layout(
+            [[*(m.name for m in game.cards.base_monsters()
+                if m.name not in ("Automaton", "Skeleton")), "Skeleton"], ["Automaton"], [], []],
+            hand=hand.split(), deck=deck.split(),
+            discard=[c.code for c in game.cards.arsenal
+                     if c.code not in (*hand.split(), *deck.split())], seed=1)
+
+    first, second = laid_out("2T 2C 4H 5H", "6H"), laid_out("2T 2C 5H 6H", "4H")
+    canonical = Canonicalizer(game)
+    assert first != second and canonical.key(first) == canonical.key(second)
+    first, second = (s.apply(s.parse_action("attack 2")) for s in (first, second))
+    assert first.rules.discard_order.live(first)  # the Skeleton is in the dungeon
+    futures = settled_children(first)
+    assert len(futures) == 24 and futures == settled_children(second)  # 4! class orders
