@@ -5,6 +5,9 @@ Neither changes a verdict (every action is still tried); they decide how soon a 
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.constants import KING
@@ -51,10 +54,7 @@ def _king_types(state: PuzzleState) -> set[str]:
                   if kind == KING and need > have)
     if not missing:
         return set()
-    monsters = state.rules.cards.monsters
-    costs = {kind: _clearing_cost(state, kind)
-             for kind in {monsters[m].type for column in state.columns for m in column}}
-    return set(sorted(costs, key=lambda k: (costs[k], k))[:missing])
+    return set(_layout(state.rules, state.columns, state.kings).cheapest_types[:missing])
 
 
 def estimate(state: PuzzleState) -> int:
@@ -62,45 +62,51 @@ def estimate(state: PuzzleState) -> int:
     monster still to collect, counting those in front of the nearest prey, less the cards and
     ready weapons at hand. A Monster King still to make costs clearing its type (the last monster
     of a type flips when the one before it leaves), the cheapest types first."""
+    layout = _layout(state.rules, state.columns, state.kings)
     attacks = 0
     for kind, have, need in prey_progress(state):
         missing = need - have
         if missing <= 0:
             continue
-        costs = _king_costs(state) if kind == KING else _type_costs(state, kind)
+        costs = layout.king_costs if kind == KING else layout.depths.get(kind, ())
         attacks += sum(costs[:missing]) if len(costs) >= missing else 99
     ready = sum(1 for m in state.collected if not state.exhausted >> m & 1)
     return 4 * attacks - (len(state.hand) + len(state.arsenal) + len(state.deck) + ready)
 
 
-def _depths(state: PuzzleState, chosen) -> list[int]:
-    """For each monster `chosen(m)` picks: how many monsters come off its column to reach it."""
-    return sorted(depth for column in state.columns
-                  for depth, m in enumerate(reversed(column), start=1) if chosen(m))
+class _Layout(NamedTuple):
+    """What the ordering reads off the dungeon alone (its columns and which monsters show their
+    King face), worked out once per dungeon: positions that differ only in cards share it."""
+
+    depths: dict[str, tuple[int, ...]]
+    """Per type: how many monsters come off a column to reach each monster of it, sorted."""
+    king_costs: tuple[int, ...]
+    """Per type that can give a King: the monsters to collect to get it, sorted."""
+    cheapest_types: tuple[str, ...]
+    """The types, cheapest to clear first (ties by name)."""
 
 
-def _type_costs(state: PuzzleState, kind: str) -> list[int]:
-    monsters = state.rules.cards.monsters
-    return _depths(state, lambda m: monsters[m].type == kind)
-
-
-def _king_costs(state: PuzzleState) -> list[int]:
-    """Per type: the monsters to collect to get its King (one King per type)."""
-    monsters = state.rules.cards.monsters
-    costs = []
-    for kind in {monsters[m].type for column in state.columns for m in column}:
-        members = [m for column in state.columns for m in column if monsters[m].type == kind]
-        kings = [m for m in members if state.kings >> m & 1]
-        if kings:
-            costs.append(min(_depths(state, lambda m, k=kings: m in k)))
-        elif len(members) >= 2:
-            costs.append(_clearing_cost(state, kind))
-    return sorted(costs)
-
-
-def _clearing_cost(state: PuzzleState, kind: str) -> int:
-    """Monsters to collect to take every monster of a type: in each column, down to its deepest
-    member."""
-    monsters = state.rules.cards.monsters
-    return sum(max((depth for depth, m in enumerate(reversed(column), start=1)
-                    if monsters[m].type == kind), default=0) for column in state.columns)
+@lru_cache(maxsize=1 << 15)
+def _layout(rules, columns: tuple[tuple[int, ...], ...], kings: int) -> _Layout:
+    monsters = rules.cards.monsters
+    depths: dict[str, list[int]] = {}
+    deepest: dict[str, list[int]] = {}
+    king_depths: dict[str, list[int]] = {}
+    for c, column in enumerate(columns):
+        for depth, m in enumerate(reversed(column), start=1):
+            kind = monsters[m].type
+            depths.setdefault(kind, []).append(depth)
+            # Clearing a type: in each column, down to its deepest member.
+            deepest.setdefault(kind, [0] * len(columns))[c] = depth
+            if kings >> m & 1:
+                king_depths.setdefault(kind, []).append(depth)
+    clearing = {kind: sum(per_column) for kind, per_column in deepest.items()}
+    king_costs = []
+    for kind, found in depths.items():
+        if kind in king_depths:
+            king_costs.append(min(king_depths[kind]))
+        elif len(found) >= 2:
+            king_costs.append(clearing[kind])
+    return _Layout({kind: tuple(sorted(found)) for kind, found in depths.items()},
+                   tuple(sorted(king_costs)),
+                   tuple(sorted(clearing, key=lambda k: (clearing[k], k))))
