@@ -20,7 +20,6 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
-from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
 from dungeoneer.solver.lines import Step, steps, verify_line
 from dungeoneer.solver.search import (
     UNKNOWN,
@@ -73,12 +72,10 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         return answer(UNWINNABLE, method="engine",
                       reason="no legal action is left and the prey is not complete")
     core = state.rules.core
-    if core and bounds and not state.options:
-        relaxed = RelaxedModel(state).solve(Settings(deterministic_time=5.0))
-        if relaxed.status == INFEASIBLE:
-            return answer(UNWINNABLE, method="cp-sat relaxation",
-                          reason="no column-closed set of monsters that meets the prey fits the "
-                          "cards and weapons left (the counting relaxation is infeasible)")
+    if core and bounds and not state.options and _relaxation_infeasible(state):
+        return answer(UNWINNABLE, method="cp-sat relaxation",
+                      reason="no column-closed set of monsters that meets the prey fits the "
+                      "cards and weapons left (the counting relaxation is infeasible)")
     canonical = Canonicalizer(state.rules)
     prune = CoreBound() if core and bounds else None
     strategies = [DepthFirst(state, prune=prune, canonical=canonical),
@@ -91,3 +88,12 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         verify_line(state, found.line)  # raises: an unchecked line is never an answer
     return answer(found.status, found.line, found.states, found.strategy or "portfolio",
                   found.reason, pruned=found.pruned)
+
+
+def _relaxation_infeasible(state: PuzzleState) -> bool:
+    """Whether the CP-SAT relaxation proves the (quiet, core-rules) position lost."""
+    # Imported here: OR-Tools takes most of a second to import, and only the core rules use it
+    # (full-rules solves and the parallel workers never do).
+    from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
+
+    return RelaxedModel(state).solve(Settings(deterministic_time=5.0)).status == INFEASIBLE
