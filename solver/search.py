@@ -285,13 +285,15 @@ def _line(node: _Node) -> tuple[Action, ...]:
     return tuple(reversed(actions))
 
 
+def turn_of(round_: int, first_slice: int = 100, slice_size: int = 2000) -> int:
+    """The portfolio's turn (positions per strategy) in round `round_`: `first_slice`, doubling
+    up to `slice_size`."""
+    return first_slice if round_ == 0 else min(slice_size, first_slice << min(round_, 64))
+
+
 def turns(first_slice: int = 100, slice_size: int = 2000) -> Iterator[int]:
-    """The portfolio's turn in each round: `first_slice` positions, doubling up to
-    `slice_size`."""
-    turn = first_slice
-    while True:
-        yield turn
-        turn = min(slice_size, turn * 2)
+    """The portfolio's turns, round after round."""
+    return (turn_of(r, first_slice, slice_size) for r in itertools.count())
 
 
 class Runner:
