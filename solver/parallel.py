@@ -176,8 +176,8 @@ class Own:
     def drop(self, indices: list[int]) -> None:
         """Give these strategies to other processes."""
         for index in indices:
-            del self.runners[index]
-            del self.done[index]
+            self.runners.pop(index, None)
+            self.done.pop(index, None)
 
     def report(self, index: int, round_: int) -> Report:
         """Strategy `index`'s report after its turn of round `round_` (taken now if need be)."""

@@ -84,21 +84,20 @@ class GenerationalTable(Table):
         if key in self.current:
             return True
         if key in self.old:
-            self._insert(key)
-            self._shared += key in self.old  # still there unless the insert rotated
+            # It moves up (kept when the old generation goes); it is held already, so this costs
+            # a slot, not a key, and makes no room.
+            self.current.add(key)
+            self._shared += 1
             return True
         return False
 
     def add(self, key: Hashable) -> None:
-        self._insert(key)
-
-    def full(self) -> bool:
-        return False  # it makes room instead
-
-    def _insert(self, key: Hashable) -> None:
         if self.generation is not None and len(self.current) >= self.generation:
             self._rotate()
         self.current.add(key)
+
+    def full(self) -> bool:
+        return False  # it makes room instead
 
     def _rotate(self) -> None:
         """Drop the old generation; the current one becomes old; the path stays current."""
