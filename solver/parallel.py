@@ -23,7 +23,7 @@ import os
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing import get_context
+from multiprocessing import current_process, get_context
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import NoReturn
@@ -112,6 +112,8 @@ def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = Non
     (default `HANDOVER`) without a verdict."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if current_process().daemon:
+        workers = 1  # a pool's worker may not start processes; the answer is the same anyway
     budget = budget or Budget()
     handover = HANDOVER if handover is None else handover
     count = len(setup.strategies)

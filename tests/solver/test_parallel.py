@@ -118,3 +118,18 @@ def test_worker_counts_are_checked():
     with pytest.raises(ValueError, match="workers"):
         run_portfolio(Setup(state), workers=0, budget=Budget(states=10))
     assert usable_cores() >= 1
+
+
+def _portfolio(workers: int) -> tuple:
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1001)
+    found = run_portfolio(Setup(state), workers=workers, budget=Budget(states=20_000),
+                          handover=0.0)
+    return found.status, found.line, found.states
+
+
+def test_a_pool_worker_solves_in_its_own_process():
+    """A pool's workers may not start processes: there, two workers run as one (the same
+    answer)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        got = pool.apply(_portfolio, (2,))
+    assert got == _portfolio(1)
