@@ -5,7 +5,7 @@
 2. Positions per second of guided depth-first without a cap and with one that forces evictions
    (`--cap-entries` keys), interleaved, best of three.
 3. Peak resident size of whole solves (`--states` positions, one worker) without a cap and with
-   `--memory` MB, each in a fresh process.
+   `--memory` MB, each in a fresh process (Linux).
 
     python benchmarks/memory.py
     python benchmarks/memory.py --positions 20000 --states 60000 --memory 32
@@ -59,15 +59,17 @@ def speed(hero: str, seed: int, positions: int, memory: int | None) -> tuple[flo
 
 
 def peak_rss(hero: str, seed: int, states: int, memory_mb: int | None) -> float:
-    """Peak resident MB of one solve, in a fresh process."""
-    code = (f"import resource; from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon; "
+    """Peak resident MB of one solve, in a fresh process (VmHWM: ru_maxrss would carry this
+    process's peak over to its child on Linux)."""
+    code = (f"from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon; "
             f"from dungeoneer.solver import solve; "
             f"s = PuzzleDungeon(hero={hero!r}).new_initial_state(seed={seed}); "
             f"solve(s, seconds=None, states={states}, "
             f"memory={None if memory_mb is None else memory_mb * MB}); "
-            f"print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            f"print(next(line.split()[1] for line in open('/proc/self/status') "
+            f"if line.startswith('VmHWM')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return int(out.stdout) / 1024  # Linux reports kilobytes
+    return int(out.stdout) / 1024  # kilobytes
 
 
 def main() -> None:

@@ -29,13 +29,15 @@ BYTES_PER_KEY = 750
 and deck; the columns are shared with the positions), its slot in the set, and the search's path.
 Measured with tracemalloc (`benchmarks/memory.py`) over 60,000 positions of guided and plain
 depth-first on full-rules deals (Rogue 1001, Skull Rogue 0, Skull Warrior 1000, Skull Alchemist
-1000, Skull Bodyguard 1001) and a core-rules one (Rogue 1000): 480-730 bytes per entry; rounded
-up, so the cap errs on the safe side."""
+1000, Skull Bodyguard 1001) and a core-rules one (Rogue 1000): 480-730 bytes per entry (the
+resident size grows by about 550); rounded up, so the cap errs on the safe side."""
 
-BYTES_PER_FRONTIER_POSITION = 1000
+BYTES_PER_FRONTIER_POSITION = 2000
 """What best-first holds per position visited: the table entry plus the frontier node (whose
-position shares most of its tuples with its parent's). Measured as above: 500-980 bytes per
-position."""
+position shares most of its tuples with its parent's). tracemalloc counts 790-1030 bytes per
+position (same runs), but the resident size grows by about 1,800 (Skull Warrior 1000, 60,000
+positions, read from /proc/self/statm): the positions it keeps lie scattered among the many it
+discards, so the allocator's pages stay part full. Rounded up from the resident figure."""
 
 
 class Table:
@@ -83,7 +85,7 @@ class GenerationalTable(Table):
     def seen(self, key: Hashable) -> bool:
         if key in self.current:
             return True
-        if key in self.old:
+        if self.old and key in self.old:  # a key's hash is not cached: skip an empty set
             # It moves up (kept when the old generation goes); it is held already, so this costs
             # a slot, not a key, and makes no room.
             self.current.add(key)
