@@ -7,9 +7,10 @@ portfolio's answer depends only on those reports, taken in strategy order round 
 processes and the answer (status, winning line, positions counted) is the same for any number of
 workers (under a position budget; a time limit stops wherever the clock says).
 
-How it runs (docs/solver.md, "Portfolio"): every strategy starts in this process, as on one core;
-a deal that is decided within `HANDOVER` seconds never starts a process. After that, the
-strategies still running are dealt round-robin to `workers` processes, this one included. Each
+How it runs (docs/solver.md, "The portfolio on several cores"): every strategy starts in this
+process, as on one core; a deal that is decided within `HANDOVER` seconds never starts a process.
+After that, the strategies still running are dealt round-robin to `workers` processes, this one
+included (and only if a time limit leaves them `HANDOVER_LEFT` seconds or more). Each
 other process builds its strategies from the same `Setup`, replays their turns so far without
 reporting (which gives the same positions again), then reports every turn. Every process may run
 up to `AHEAD` rounds beyond the last one the referee has taken, so that nobody waits on a slow
@@ -51,8 +52,12 @@ STRATEGIES = ("depth-first", "best-first", "plain depth-first")
 
 HANDOVER = 0.3
 """Seconds the portfolio runs in this process before it starts workers: most front-face deals are
-decided sooner (median 0.05-0.12 s), and a worker costs about 0.2 s to start (spawn: a fresh
-interpreter importing the engine), plus replaying its strategies' turns so far."""
+decided sooner (median 0.05-0.12 s), and a worker's first report comes 0.16 s after it is started
+(0.32 s under the `dungeoneer` command; spawn: a fresh interpreter importing the engine), plus the
+time to replay its strategies' turns so far."""
+
+HANDOVER_LEFT = 0.3
+"""Seconds a time limit must still leave for workers to be worth starting."""
 
 AHEAD = 2
 """Rounds a process may run beyond the last round the referee has taken."""
@@ -124,7 +129,8 @@ def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = Non
     try:
         for round_ in itertools.count():
             active = [i for i in range(count) if referee.active[i]]
-            if team is None and workers > 1 and len(active) > 1 and budget.elapsed() >= handover:
+            if team is None and workers > 1 and len(active) > 1 and _time_to_hand_over(
+                    budget, handover):
                 team = Team(setup, own, active, workers, round_)
             own.limit = round_ + AHEAD if team is not None else round_
             for index in active:
@@ -142,6 +148,14 @@ def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = Non
     finally:
         if team is not None:
             team.close()
+
+
+def _time_to_hand_over(budget: Budget, handover: float) -> bool:
+    """Whether to start the workers now: the search has run `handover` seconds here, and the time
+    limit (if any) leaves them longer than that to be of use."""
+    elapsed = budget.elapsed()
+    return elapsed >= handover and (budget.seconds is None or
+                                    budget.seconds - elapsed > max(handover, HANDOVER_LEFT))
 
 
 class Own:

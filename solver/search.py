@@ -131,8 +131,9 @@ class Strategy:
         self.next_pause = 0
 
     def _table(self, memory: int | None) -> Table:
-        """The transposition table, sized for `memory` bytes."""
-        return Table(None if memory is None else max(1, memory // BYTES_PER_FRONTIER_POSITION))
+        """The transposition table, sized for `memory` bytes: it holds its keys and, once full,
+        says so."""
+        return Table(None if memory is None else max(1, memory // BYTES_PER_KEY))
 
     def visit(self, state: PuzzleState) -> Hashable | None:
         """Record a new position and return its key; None if it was seen before or is proven
@@ -251,6 +252,10 @@ class BestFirst(Strategy):
     it does not evict: it stops (DROPPED) when its table is full."""
 
     name = "best-first"
+
+    def _table(self, memory: int | None) -> Table:
+        # Its share pays for the frontier too: a cost per position, not per key.
+        return Table(None if memory is None else max(1, memory // BYTES_PER_FRONTIER_POSITION))
 
     def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
         root = self.root
