@@ -73,6 +73,28 @@ class WholeNumber(click.ParamType):
         return str(int(text))
 
 
+class Amount(click.ParamType):
+    """A whole number of something, at least `least` (click's IntRange says "not a valid integer
+    range" of a word, which reads oddly)."""
+
+    name = "integer"
+
+    def __init__(self, unit: str, least: int = 1) -> None:
+        self.unit = unit
+        self.least = least
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            number = int(text) if text.isascii() and text.isdigit() else self.least - 1
+        if number < self.least:
+            self.fail(f"a whole number of {self.unit}, {self.least} or more, not {value!r}",
+                      param, ctx)
+        return number
+
+
 SEED = SeedType()
 DEAL = DealType()
 

@@ -18,6 +18,7 @@ from dungeoneer.cli import render
 from dungeoneer.cli.options import (
     DEAL,
     SEED,
+    Amount,
     console,
     echo_json,
     error_console,
@@ -134,32 +135,41 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
 @click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=30.0, show_default=True,
               help="Seconds before the answer is 'unknown'.")
+@click.option("--memory", type=Amount("MB"), default=1024, show_default=True,
+              metavar="MB", help="Memory for the search's tables, in MB (of 2**20 bytes), shared "
+              "by its strategies. When it is used up the search forgets positions and may search "
+              "them again: slower, never a wrong answer.")
+@click.option("--workers", type=Amount("processes"), default=None, metavar="N",
+              help="Processes to search in (default: the usable cores). The answer does not "
+              "depend on it.")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Save a winning line as a game record that `dungeoneer replay` plays to a win.")
 @force_option("--out")
 @json_option
 def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str | None,
-          hero: str | None, cards: str | None, core: bool, time_limit: float, out: str | None,
-          force: bool, as_json: bool) -> None:
+          hero: str | None, cards: str | None, core: bool, time_limit: float, memory: int,
+          workers: int | None, out: str | None, force: bool, as_json: bool) -> None:
     """Is the deal winnable, and how? Answers won (with a winning line, checked by replaying it),
     unwinnable (only from a complete search or a proof), or unknown (the time ran out).
 
     Example: dungeoneer solve 42 --time-limit 10 --out win.rec
     """
-    from dungeoneer.solver import UNWINNABLE, WON
+    from dungeoneer.solver import MB, UNWINNABLE, WON, usable_cores
     from dungeoneer.solver import solve as solve_position
 
     state, to_record = _start_position(deal_spec, deal_file, from_record, hero, cards, core)
     output_path(out, force)
     screen = console()
+    limits: dict[str, Any] = {"seconds": time_limit, "memory": memory * MB,
+                              "workers": workers or usable_cores()}
     if as_json or not _on_terminal():
-        answer = solve_position(state, seconds=time_limit)
+        answer = solve_position(state, **limits)
     else:
         with Progress(SpinnerColumn(), TextColumn("solving: {task.fields[states]:,} positions"),
                       TimeElapsedColumn(), console=screen, transient=True) as bar:
             task = bar.add_task("solve", total=None, states=0)
-            answer = solve_position(state, seconds=time_limit,
-                                    progress=lambda n: bar.update(task, states=n))
+            answer = solve_position(state, progress=lambda n: bar.update(task, states=n),
+                                    **limits)
     if out and answer.status == WON:
         record = to_record([step.action for step in answer.steps])
         save_record(out, record, comment=f"a winning line found by dungeoneer solve "

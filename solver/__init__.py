@@ -5,9 +5,12 @@
     answer.status      # "won", "unwinnable" or "unknown", never anything else
     answer.steps       # for "won": the line as numbered steps, replayed through the engine
 
+    solve(state, seconds=300, memory=512 * MB, workers=usable_cores())  # capped, on every core
+
 Verdicts are honest: "won" only with a line that the engine has replayed to a win; "unwinnable"
 only from a complete search (whose pruning rules are sound) or an infeasible relaxation of the
-core rules; "unknown" when the budget ran out, whatever the search had seen by then.
+core rules; "unknown" when the budget ran out, whatever the search had seen by then. Neither the
+memory cap nor the number of worker processes changes that (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -18,22 +21,16 @@ from dataclasses import dataclass, field
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.solver.bounds import CoreBound
-from dungeoneer.solver.canonical import Canonicalizer
-from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
 from dungeoneer.solver.lines import Step, steps, verify_line
-from dungeoneer.solver.search import (
-    UNKNOWN,
-    UNWINNABLE,
-    WON,
-    BestFirst,
-    Budget,
-    DepthFirst,
-    plain_order,
-    portfolio,
-)
+from dungeoneer.solver.parallel import STRATEGIES, Setup, run_portfolio, usable_cores
+from dungeoneer.solver.search import UNKNOWN, UNWINNABLE, WON, Budget
+from dungeoneer.solver.table import MB
 
-__all__ = ["UNKNOWN", "UNWINNABLE", "WON", "Answer", "solve"]
+__all__ = ["DEFAULT_MEMORY", "MB", "UNKNOWN", "UNWINNABLE", "WON", "Answer", "solve",
+           "usable_cores"]
+
+DEFAULT_MEMORY = 1024 * MB
+"""The default cap on the search's tables (bytes), shared by the strategies."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +54,19 @@ class Answer:
 
 
 def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | None = None,
-          progress: Callable[[int], None] | None = None, bounds: bool = True) -> Answer:
-    """Decide the position: won (with a checked line), unwinnable, or unknown. `bounds=False`
-    switches off the CP-SAT relaxation and the core bound (to measure what they save)."""
+          progress: Callable[[int], None] | None = None, bounds: bool = True,
+          memory: int | None = DEFAULT_MEMORY, workers: int = 1) -> Answer:
+    """Decide the position: won (with a checked line), unwinnable, or unknown.
+
+    `memory` caps the search's transposition tables and frontier, in bytes (None: no cap),
+    shared equally by the strategies whatever the number of processes; each process's own
+    interpreter comes on top. `workers` is the number of processes to run the strategies on (this
+    one included); the answer is the same for any number. `bounds=False` switches off the CP-SAT
+    relaxation and the core bound (to measure what they save)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if memory is not None and memory < 1:
+        raise ValueError(f"memory must be a positive number of bytes, not {memory}")
     started = time.perf_counter()
 
     def answer(status: str, line=(), count=0, method="", reason="", **details) -> Answer:
@@ -73,21 +80,25 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         return answer(UNWINNABLE, method="engine",
                       reason="no legal action is left and the prey is not complete")
     core = state.rules.core
-    if core and bounds and not state.options:
-        relaxed = RelaxedModel(state).solve(Settings(deterministic_time=5.0))
-        if relaxed.status == INFEASIBLE:
-            return answer(UNWINNABLE, method="cp-sat relaxation",
-                          reason="no column-closed set of monsters that meets the prey fits the "
-                          "cards and weapons left (the counting relaxation is infeasible)")
-    canonical = Canonicalizer(state.rules)
-    prune = CoreBound() if core and bounds else None
-    strategies = [DepthFirst(state, prune=prune, canonical=canonical),
-                  BestFirst(state, prune=prune, canonical=canonical),
-                  DepthFirst(state, order=plain_order, prune=prune, canonical=canonical)]
+    if core and bounds and not state.options and _relaxation_infeasible(state):
+        return answer(UNWINNABLE, method="cp-sat relaxation",
+                      reason="no column-closed set of monsters that meets the prey fits the "
+                      "cards and weapons left (the counting relaxation is infeasible)")
+    share = None if memory is None else memory // len(STRATEGIES)
+    setup = Setup(state, memory=share, bounds=bounds)
     budget = Budget(seconds=None if seconds is None else
                     max(0.0, seconds - (time.perf_counter() - started)), states=states)
-    found = portfolio(state, strategies, budget=budget, progress=progress)
+    found = run_portfolio(setup, workers=workers, budget=budget, progress=progress)
     if found.status == WON:
         verify_line(state, found.line)  # raises: an unchecked line is never an answer
     return answer(found.status, found.line, found.states, found.strategy or "portfolio",
-                  found.reason, pruned=found.pruned)
+                  found.reason, pruned=found.pruned, evicted=found.evicted)
+
+
+def _relaxation_infeasible(state: PuzzleState) -> bool:
+    """Whether the CP-SAT relaxation proves the (quiet, core-rules) position lost."""
+    # Imported here: OR-Tools takes most of a second to import, and only the core rules use it
+    # (full-rules solves and the parallel workers never do).
+    from dungeoneer.solver.cpsat_core import INFEASIBLE, RelaxedModel, Settings
+
+    return RelaxedModel(state).solve(Settings(deterministic_time=5.0)).status == INFEASIBLE

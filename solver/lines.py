@@ -7,10 +7,13 @@ engine and raises if any action is illegal or the end is not a win.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.solver.cpsat_core import Attack
+
+if TYPE_CHECKING:  # only a type here: importing OR-Tools costs most of a second
+    from dungeoneer.solver.cpsat_core import Attack
 
 
 class LineError(AssertionError):

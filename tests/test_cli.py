@@ -152,6 +152,37 @@ def test_solve_json_has_the_documented_shape():
     assert data["steps"][0]["step"] == 1 and "action" in data["steps"][0]
 
 
+def test_solve_gives_the_same_answer_on_two_workers_as_on_one(monkeypatch):
+    """The workers start at once here (no hand-over delay), so the second process really
+    searches; everything but the timing is the same."""
+    import multiprocessing
+
+    from dungeoneer.solver import parallel
+
+    monkeypatch.setattr(parallel, "HANDOVER", 0.0)
+    answers = []
+    for workers in ("1", "2"):
+        result = run("solve", "42", "--workers", workers, "--memory", "64", "--json")
+        assert result.exit_code == 0, result.output
+        answers.append(json.loads(result.output))
+    one, two = answers
+    assert one.pop("seconds") >= 0 and two.pop("seconds") >= 0
+    assert one == two and one["status"] == "won"
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("--workers", "0", "a whole number of processes, 1 or more, not '0'"),
+    ("--workers", "two", "a whole number of processes, 1 or more, not 'two'"),
+    ("--memory", "0", "a whole number of MB, 1 or more, not '0'"),
+    ("--memory", "1.5", "a whole number of MB, 1 or more, not '1.5'"),
+    ("--memory", "-8", "a whole number of MB, 1 or more, not '-8'"),
+])
+def test_solve_refuses_bad_workers_and_memory(option, value, says):
+    result = run("solve", "42", option, value)
+    assert result.exit_code == 2 and says in result.output
+
+
 def test_solve_an_unwinnable_core_deal():
     data = json.loads(run("solve", "7", "--core", "--json").output)
     assert data["status"] == "unwinnable" and data["steps"] == []

@@ -7,19 +7,15 @@ from dungeoneer.engine.rng import Stream
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.cpsat_core import FEASIBLE, INFEASIBLE, CoreModel, RelaxedModel, Settings
 from dungeoneer.solver.lines import line_from_attacks, verify_line
-from dungeoneer.solver.search import UNWINNABLE, WON, Budget, DepthFirst, portfolio
+from dungeoneer.solver.search import UNWINNABLE, WON
 from dungeoneer.solver.synthetic import synthetic_game
-
-DEALS = range(200)
 
 
 @pytest.fixture(scope="module")
-def verdicts():
+def verdicts(synthetic_searches):
     """For each small deal: (search verdict, exact model answer, relaxation answer)."""
     found = {}
-    for seed in DEALS:
-        state = synthetic_game(seed).new_initial_state(seed=seed)
-        searched = portfolio(state, [DepthFirst(state)], budget=Budget(seconds=60))
+    for seed, (state, searched) in synthetic_searches.items():
         exact = CoreModel(state).solve(Settings(deterministic_time=60))
         relaxed = RelaxedModel(state).solve(Settings(deterministic_time=10))
         found[seed] = (state, searched, exact, relaxed)

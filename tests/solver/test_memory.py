@@ -1,0 +1,120 @@
+"""Bounded memory: a capped search forgets positions and may search them again, but its verdicts
+are those of the uncapped search, and it never claims unwinnable on the strength of a dropped
+entry."""
+
+import random
+
+import pytest
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, solve
+from dungeoneer.solver.lines import verify_line
+from dungeoneer.solver.search import DROPPED, BestFirst, Budget, DepthFirst, Runner, portfolio
+from dungeoneer.solver.table import (
+    BYTES_PER_FRONTIER_POSITION,
+    BYTES_PER_KEY,
+    GenerationalTable,
+    Table,
+)
+from tests.helpers import others, position
+
+
+def test_a_table_holds_its_capacity_and_says_when_it_is_full():
+    table = Table(capacity=3)
+    for key in "abc":
+        assert not table.full() and not table.seen(key)
+        table.add(key)
+    assert table.full() and all(table.seen(k) for k in "abc") and table.evicted == 0
+
+
+def test_a_generational_table_keeps_its_path_and_counts_what_it_drops():
+    """Random visits, with a path that grows and shrinks like a depth-first stack: the path is
+    always in the table, the table stays within its capacity (plus the path), and `evicted`
+    counts exactly the keys it forgot (keys met again move up; forgotten ones may come back)."""
+    chance = random.Random(3)
+    path: list[int] = []
+    table = GenerationalTable(capacity=20, pinned=path)
+    dropped = 0
+    for _ in range(5000):
+        before = table.current | table.old
+        key = chance.randrange(300)
+        if not table.seen(key):
+            table.add(key)
+            if chance.random() < 0.5 and len(path) < 15:
+                path.append(key)
+        elif path and chance.random() < 0.4:
+            path.pop()
+        dropped += len(before - (table.current | table.old))
+        assert all(table.seen(k) for k in path)
+        assert len(table.current | table.old) <= 2 * (10 + 15)
+    assert table.evicted == dropped > 1000
+
+
+def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small_deal(
+        synthetic_searches):
+    """On the 200 small core-rules deals a depth-first table of 256 entries forgets positions on
+    many of them (searching some again), and every verdict is the uncapped search's; every win
+    replays."""
+    evicting = 0
+    for seed, (state, uncapped) in synthetic_searches.items():
+        capped = portfolio(state, [DepthFirst(state, memory=256 * BYTES_PER_KEY)],
+                           budget=Budget(seconds=60))
+        assert capped.status == uncapped.status, seed
+        evicting += capped.evicted > 0
+        if capped.status == WON:
+            assert verify_line(state, capped.line).won(), seed
+    assert evicting >= 20
+
+
+def test_solve_under_a_tiny_cap_agrees_with_the_uncapped_search(synthetic_searches):
+    """The whole solver (three strategies, the bound, best-first dropping out) with room for
+    about 64 keys per strategy."""
+    evicting = 0
+    for seed in range(40):
+        state, uncapped = synthetic_searches[seed]
+        answer = solve(state, seconds=None, memory=3 * 64 * BYTES_PER_KEY)
+        assert answer.status == uncapped.status, seed
+        evicting += answer.details.get("evicted", 0) > 0
+    assert evicting >= 5
+
+
+def test_best_first_drops_out_and_claims_nothing(synthetic_searches):
+    """Alone, best-first with its share used up answers unknown, on a deal it would prove
+    unwinnable given the room."""
+    seed, (state, _) = next((seed, found) for seed, found in synthetic_searches.items()
+                            if found[1].status == UNWINNABLE and found[1].states > 200)
+    memory = 50 * BYTES_PER_FRONTIER_POSITION
+    report = Runner(BestFirst(state, memory=memory)).turn(10_000)
+    assert report.verdict is not None and report.verdict.status == DROPPED, seed
+    answer = portfolio(state, [BestFirst(state, memory=memory)])
+    assert answer.status == UNKNOWN and "memory" in answer.reason, seed
+    assert portfolio(state, [BestFirst(state)]).status == UNWINNABLE
+
+
+def test_a_full_rules_deal_is_still_proven_unwinnable_under_a_cap():
+    """The built unwinnable deal of test_solver.py, with room for 16 keys per strategy: positions
+    are forgotten and searched again, and the search still ends, complete."""
+    rest = others("Ghost", "Witch", "Goblin", "Haunted Armor", "Animated Weapons", "Automaton",
+                  "Stone Golem", "Ratman", "Banshee", "Dragon")
+    monsters = ["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem", "Ratman",
+                "Banshee"]
+    state = position(columns=(("Ghost", "Dragon"), ("Witch", "Goblin"), rest[:5], rest[5:]),
+                     rest="none", collected=monsters, exhausted=monsters, hand="2T 2C 2H 2M",
+                     deck="")
+    answer = solve(state, seconds=60, memory=3 * 16 * BYTES_PER_KEY)
+    assert answer.status == UNWINNABLE and answer.details["evicted"] > 0
+    assert "searched more than once" in answer.reason
+
+
+@pytest.mark.parametrize("entries", [500, 100])
+def test_a_full_rules_win_found_under_a_cap_replays(entries):
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1001)
+    answer = solve(state, seconds=None, states=50_000, memory=3 * entries * BYTES_PER_KEY)
+    assert answer.status == WON and answer.details["evicted"] > 0
+    assert verify_line(state, answer.line).won()
+
+
+def test_solve_refuses_a_memory_cap_of_nothing():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="memory"):
+        solve(state, memory=0)

@@ -1,0 +1,135 @@
+"""The portfolio on several processes: the same answer as on one (status, line, positions), and
+no process left behind on any way out."""
+
+import multiprocessing
+import threading
+
+import pytest
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.solver import UNKNOWN, WON, parallel, solve
+from dungeoneer.solver.parallel import Own, Setup, Team, run_portfolio, usable_cores
+from dungeoneer.solver.search import Budget, Runner
+from dungeoneer.solver.table import BYTES_PER_KEY
+
+# Position budgets, not time: the answers must not depend on the machine's speed.
+DEALS = [("Rogue", 1000, 20_000),        # won by plain depth-first (this process)
+         ("Bodyguard", 3, 20_000),       # won by best-first (a worker's)
+         ("Rogue", 1001, 20_000),
+         ("Skull Warrior", 1000, 8_000)]  # unknown when the budget runs out
+
+
+@pytest.fixture
+def at_once(monkeypatch):
+    """Start the workers at the first round, so that even quick deals use them."""
+    monkeypatch.setattr(parallel, "HANDOVER", 0.0)
+
+
+def _key(answer):
+    return answer.status, answer.line, answer.states, answer.method, answer.details
+
+
+@pytest.mark.parametrize(("hero", "seed", "states"), DEALS)
+def test_two_workers_give_the_same_answer_as_one(at_once, hero, seed, states):
+    state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+    one = solve(state, seconds=None, states=states, workers=1)
+    two = solve(state, seconds=None, states=states, workers=2)
+    assert _key(two) == _key(one)
+    assert one.reason.split(" in ")[0] == two.reason.split(" in ")[0]  # less the seconds
+    assert not multiprocessing.active_children()
+
+
+def test_three_workers_and_a_memory_cap_give_the_same_answer_as_one(at_once):
+    """Each strategy in a process of its own, each with its share of a small cap."""
+    state = PuzzleDungeon(hero="Skull Rogue").new_initial_state(seed=0)
+    limits = {"seconds": None, "states": 12_000, "memory": 3 * 1000 * BYTES_PER_KEY}
+    one = solve(state, workers=1, **limits)
+    three = solve(state, workers=3, **limits)
+    assert one.status == WON and one.details["evicted"] > 0
+    assert _key(three) == _key(one)
+
+
+def test_workers_that_start_late_replay_their_turns_silently():
+    """A worker that takes over at round 2 sends, from round 2 on, exactly the reports its
+    strategies give in this process (run here in a thread, to see what it sends)."""
+    state = PuzzleDungeon(hero="Skull Warrior").new_initial_state(seed=1000)
+    setup = Setup(state)
+    expected = [Runner(s) for s in setup.build([1, 2]).values()]
+    wanted = [[runner.turn(setup.turn(r)) for r in range(5)] for runner in expected]
+    assert all(report.verdict is None for reports in wanted for report in reports)
+    mine, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=parallel._work, args=(theirs, setup, [1, 2], 2, 4))
+    worker.start()
+    got = [mine.recv() for _ in range(6)]
+    mine.close()  # the worker waits for an allowance, sees the end of the pipe and stops
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert got == [(i, r, wanted[k][r]) for r in range(2, 5) for k, i in enumerate((1, 2))]
+
+
+def test_a_time_limit_stops_the_workers(at_once):
+    state = PuzzleDungeon(hero="Skull Rogue").new_initial_state(seed=0)
+    answer = solve(state, seconds=1.0, workers=2)
+    assert answer.status in (UNKNOWN, WON)  # how far it gets depends on the machine
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("error", [RuntimeError, KeyboardInterrupt])
+def test_an_exception_stops_the_workers(at_once, error):
+    """A progress callback that raises (or Ctrl-C) leaves no worker behind."""
+    state = PuzzleDungeon(hero="Skull Warrior").new_initial_state(seed=1000)
+    calls = []
+
+    def progress(count: int) -> None:
+        calls.append(count)
+        if len(calls) == 4:
+            assert multiprocessing.active_children()  # the workers are running by now
+            raise error("stop")
+
+    with pytest.raises(error):
+        solve(state, seconds=None, states=100_000, workers=2, progress=progress)
+    assert not multiprocessing.active_children()
+
+
+def test_a_failing_worker_is_one_clear_error():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1)
+    setup = Setup(state, strategies=("depth-first", "no such strategy"))
+    own = Own(setup, [0])
+    team = Team(setup, own, [0, 1], 2, 0)
+    try:
+        with pytest.raises(RuntimeError, match="no such strategy"):
+            team.report(1, 0, own)
+    finally:
+        team.close()
+    assert not multiprocessing.active_children()
+
+
+def test_the_progress_callback_gets_position_counts(at_once):
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1001)
+    counts: list[int] = []
+    answer = solve(state, seconds=None, states=20_000, workers=2, progress=counts.append)
+    assert counts and counts == sorted(counts) and counts[-1] <= answer.states
+
+
+def test_worker_counts_are_checked():
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="workers"):
+        solve(state, workers=0)
+    with pytest.raises(ValueError, match="workers"):
+        run_portfolio(Setup(state), workers=0, budget=Budget(states=10))
+    assert usable_cores() >= 1
+
+
+def _portfolio(workers: int) -> tuple:
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1001)
+    found = run_portfolio(Setup(state), workers=workers, budget=Budget(states=20_000),
+                          handover=0.0)
+    return found.status, found.line, found.states
+
+
+def test_a_pool_worker_solves_in_its_own_process():
+    """A pool's workers may not start processes: there, two workers run as one (the same
+    answer)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        got = pool.apply(_portfolio, (2,))
+    assert got == _portfolio(1)
