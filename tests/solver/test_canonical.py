@@ -14,8 +14,10 @@ import pytest
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
 from dungeoneer.engine.rng import Stream
+from dungeoneer.solver import UNKNOWN, UNWINNABLE
 from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.search import Budget, DepthFirst, plain_order, portfolio
 from tests.helpers import installed_seeds
 
 RATMAN_LOOT = 'effect = [{ op = "draw_from_discard", card = "any", value = 0 }]'
@@ -116,3 +118,61 @@ def test_positions_with_one_key_have_the_same_payments(any_five_cards):
     assert first.rules.discard_order.live(first)  # the Skeleton is in the dungeon
     futures = settled_children(first)
     assert len(futures) == 24 and futures == settled_children(second)  # 4! class orders
+
+
+class Unreduced(DepthFirst):
+    """Depth-first over every legal action, each position keyed exactly: no card classes, no
+    merged payments or abilities, the discard pile always in order."""
+
+    name = "unreduced depth-first"
+
+    def __init__(self, root) -> None:
+        super().__init__(root, order=plain_order)
+        self.key = exact_key
+
+    def _children(self, state):
+        children = list(state.legal_actions())
+        children.reverse()
+        return children
+
+
+def exact_key(state):
+    return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand, state.deck,
+            state.discard, state.collected, state.attached, state.traps, state.treasures,
+            state.removed, state.rng, state.forced, state.stack)
+
+
+def late_positions(game: PuzzleDungeon, deals: range, moves: int):
+    """Quiet positions some way into random games (few monsters left, so searches finish)."""
+    for seed in deals:
+        state, stream = game.new_initial_state(seed=seed), Stream(seed + 1)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            attacks = [a for a in actions if a.kind == "attack"]
+            pool = attacks if attacks and not state.options else actions
+            state = state.apply(pool[stream.below(len(pool))])
+        while state.stack and not state.is_terminal():
+            state = state.apply(state.legal_actions()[0])
+        if not state.is_terminal():
+            yield state
+
+
+@pytest.mark.parametrize("hero", ["Rogue", pytest.param("Skull Alchemist", marks=pytest.mark.slow)])
+def test_the_reduced_search_agrees_with_the_unreduced_one(any_five_cards, hero):
+    """Card classes, the discard pile keyed by its size once nothing reads its order, merged
+    payments and abilities: the verdicts are those of a search with none of them, on late
+    positions of the 'any 5' card file where both searches finish."""
+    game = PuzzleDungeon(any_five_cards, hero)
+    verdicts = []
+    for moves in (40, 60):
+        for state in late_positions(game, range(30), moves=moves):
+            reduced = portfolio(state, [DepthFirst(state, order=plain_order)],
+                                budget=Budget(states=2000))
+            full = portfolio(state, [Unreduced(state)], budget=Budget(states=6000))
+            if UNKNOWN in (reduced.status, full.status):
+                continue
+            assert reduced.status == full.status
+            verdicts.append(full.status)
+    assert len(verdicts) >= 10 and UNWINNABLE in verdicts
