@@ -88,9 +88,12 @@ class Amount(click.ParamType):
             number = value
         else:
             text = str(value).strip()
-            number = int(text) if text.isascii() and text.isdigit() else self.least - 1
+            # ASCII digits only ('²' is a digit to isdigit), and few enough for int() to take.
+            whole = text.isascii() and text.isdigit() and len(text) <= 18
+            number = int(text) if whole else self.least - 1
         if number < self.least:
-            self.fail(f"a whole number of {self.unit}, {self.least} or more, not {value!r}",
+            shown = str(value) if len(str(value)) <= 40 else str(value)[:37] + "..."
+            self.fail(f"a whole number of {self.unit}, {self.least} or more, not {shown!r}",
                       param, ctx)
         return number
 
