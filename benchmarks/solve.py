@@ -34,7 +34,6 @@ build is assumed), and `--report FILE` prints the tables from FILE without solvi
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -49,6 +48,7 @@ from solver_jobs import (  # the script's own folder (benchmarks/) is on the pat
     parse_heroes,
     percent,
     percentile,
+    print_report,
     read_rows,
     run_jobs,
     share_with_interval,
@@ -297,11 +297,7 @@ def main() -> None:
               f"{args.workers} workers", file=sys.stderr)
         rows = run_jobs(run_one, jobs, key_of_job=job_key, key=row_key, describe=describe,
                         workers=args.workers, out=args.out, resume=args.resume)
-    report = build_report(rows)
-    if args.json:
-        print(json.dumps({"report": report, "rows": rows}, indent=2))
-    else:
-        print(markdown(report))
+    print_report(rows, build_report, markdown, args.json)
 
 
 if __name__ == "__main__":

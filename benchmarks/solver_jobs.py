@@ -184,3 +184,13 @@ def hero_order(rows: Iterable[Row]) -> list[str]:
     """The heroes the rows hold, in the order of HEROES."""
     present = {row["hero"] for row in rows}
     return [hero for hero in HEROES if hero in present] + sorted(present - set(HEROES))
+
+
+def print_report(rows: list[Row], build: Callable[[list[Row]], Any],
+                 markdown: Callable[[Any], str], as_json: bool) -> None:
+    """The report of a run: as JSON with the raw rows, or as markdown tables."""
+    report = build(rows)
+    if as_json:
+        print(json.dumps({"report": report, "rows": rows}, indent=2))
+    else:
+        print(markdown(report))

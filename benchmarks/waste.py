@@ -21,6 +21,7 @@ import json
 from collections import Counter, defaultdict
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
 from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.ordering import guided_order
@@ -77,8 +78,7 @@ def _children(state: PuzzleState, canonical: Canonicalizer, counts) -> list:
     counts[kind]["offered"] += len(offered)
     counts[kind]["tried"] += len(tried)
     if kind == "payment":
-        counts[kind]["offered in card order"] += sum(
-            [c for c, _ in a.arg.hand] == sorted(c for c, _ in a.arg.hand) for a in offered)
+        counts[kind]["offered in card order"] += sum(in_card_order(a.arg) for a in offered)
     children = guided_order(state, tried)
     children.reverse()
     return children

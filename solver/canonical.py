@@ -46,6 +46,14 @@ def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:
     return frozenset(values)
 
 
+def exact_key(state: PuzzleState) -> tuple:
+    """A position's key with every card by identity and every zone in order: what a pending
+    position is keyed by, and what a search without card classes would use."""
+    return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand, state.deck,
+            state.discard, state.collected, state.attached, state.traps, state.treasures,
+            state.removed, state.rng, state.forced, state.stack)
+
+
 class Canonicalizer:
     """Computes transposition-table keys for the positions of one game."""
 
@@ -64,9 +72,7 @@ class Canonicalizer:
     def key(self, state: PuzzleState) -> Any:
         """The canonical key of a position."""
         if state.stack:
-            return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand,
-                    state.deck, state.discard, state.collected, state.attached, state.traps,
-                    state.treasures, state.removed, state.rng, state.forced, state.stack)
+            return exact_key(state)
         card_class = self.card_class
         hand = tuple(sorted(card_class[c] for c in state.hand))
         # While no ability can read its order, the discard pile's cards follow from all the other

@@ -16,7 +16,7 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
 from dungeoneer.engine.rng import Stream
 from dungeoneer.solver import UNKNOWN, UNWINNABLE
 from dungeoneer.solver.branches import branches
-from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.canonical import Canonicalizer, exact_key
 from dungeoneer.solver.search import Budget, DepthFirst, plain_order, portfolio
 from tests.helpers import installed_seeds
 
@@ -134,12 +134,6 @@ class Unreduced(DepthFirst):
         children = list(state.legal_actions())
         children.reverse()
         return children
-
-
-def exact_key(state):
-    return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand, state.deck,
-            state.discard, state.collected, state.attached, state.traps, state.treasures,
-            state.removed, state.rng, state.forced, state.stack)
 
 
 def late_positions(game: PuzzleDungeon, deals: range, moves: int):
