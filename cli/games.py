@@ -21,6 +21,8 @@ from rich.table import Table
 from dungeoneer.cli import render
 from dungeoneer.cli.options import (
     SEED,
+    Amount,
+    Seconds,
     console,
     echo_json,
     error_console,
@@ -45,7 +47,14 @@ from dungeoneer.engine.records import (
     save_record,
 )
 from dungeoneer.engine.registry import GameEntry
-from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation, simulate, simulate_team
+from dungeoneer.engine.simulate import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    SeatSimulation,
+    TeamSimulation,
+    simulate,
+    simulate_team,
+)
 
 # ----------------------------------------------------------------------------- games
 
@@ -250,11 +259,15 @@ def _bot_help(entry: GameEntry) -> str:
             "are people at the terminal.")
 
 
+MAX_PACE = 3600.0
+"""Seconds per action at most (an hour: slower is not a model of play)."""
+
+
 def _pace_option(entry: GameEntry, people: bool) -> click.Option:
     default = f"; default {entry.default_pace:g}" if entry.default_pace else ""
     more = (" People at the terminal play against the real clock unless this is given."
             if people else "")
-    return click.Option(["--pace"], type=click.FloatRange(min=0.1),
+    return click.Option(["--pace"], type=Seconds(0.1, MAX_PACE),
                         help=f"Seconds each player takes per action (the team bot's time model"
                              f"{default}).{more}")
 
@@ -387,6 +400,8 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
 # ----------------------------------------------------------------------------- simulate
 
 def _interval(entry: dict) -> str:
+    if entry["share"] is None:
+        return "no games"
     low, high = entry["wilson95"]
     return f"{entry['share']:.1%} ({low:.1%}-{high:.1%})"
 
@@ -407,7 +422,7 @@ def _with_progress(total: int, job: Callable[[Callable[[int], None] | None], dic
 def _batch_params() -> list[click.Parameter]:
     return [click.Option(["--seed"], type=SEED, default=1, show_default=True,
                          help="Game i uses seed + i."),
-            click.Option(["--workers"], type=click.IntRange(min=1), default=1,
+            click.Option(["--workers"], type=Amount("processes", most=MAX_WORKERS), default=1,
                          show_default=True, help="Processes; the report does not depend on it."),
             json_param()]
 
@@ -428,7 +443,7 @@ def _print_seat_simulation(out: Console, report: dict) -> None:
     cards = Table("card", "played it: win share", "did not", "difference")
     for name, entry in report["cards"].items():
         cards.add_row(name, _interval(entry["played"]), _interval(entry["not_played"]),
-                      f"{entry['difference']:+.1%}")
+                      "-" if entry["difference"] is None else f"{entry['difference']:+.1%}")
     out.print(cards)
 
 
@@ -436,7 +451,7 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
     """`simulate GAME` for a competitive game: many games, bots by seat."""
     info = entry.info
     params: list[click.Parameter] = [
-        click.Option(["--games"], type=click.IntRange(min=1), default=spec.default_games,
+        click.Option(["--games"], type=Amount("games", most=MAX_GAMES), default=spec.default_games,
                      show_default=True, help="Games to play."),
         click.Option(["--players"], type=click.IntRange(min=1), default=info.min_players,
                      show_default=True,
@@ -506,7 +521,7 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
         raise ValueError(f"{info.name}: a team simulation needs the entry's default_pace")
     default_pace = entry.default_pace
     params: list[click.Parameter] = [
-        click.Option(["--games"], type=click.IntRange(min=1), default=spec.default_runs,
+        click.Option(["--games"], type=Amount("runs", most=MAX_GAMES), default=spec.default_runs,
                      show_default=True, help="Runs for each combination of the swept options."),
         *(game_option(sweep.option, many=True) for sweep in spec.sweeps),
         *(game_option(option) for option in spec.fixed),

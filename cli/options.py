@@ -4,6 +4,7 @@ click options made from what a game declares (`registry.Option`)."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ from rich.console import Console
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import check_writable
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.deals import parse_deal
@@ -74,14 +76,15 @@ class WholeNumber(click.ParamType):
 
 
 class Amount(click.ParamType):
-    """A whole number of something, at least `least` (click's IntRange says "not a valid integer
-    range" of a word, which reads oddly)."""
+    """A whole number of something, from `least` to `most` (click's IntRange says "not a valid
+    integer range" of a word, which reads oddly, and reads '²' and 5,000-digit numbers)."""
 
     name = "integer"
 
-    def __init__(self, unit: str, least: int = 1) -> None:
+    def __init__(self, unit: str, least: int = 1, most: int = 10**18) -> None:
         self.unit = unit
         self.least = least
+        self.most = most
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
@@ -89,13 +92,39 @@ class Amount(click.ParamType):
         else:
             text = str(value).strip()
             # ASCII digits only ('²' is a digit to isdigit), and few enough for int() to take.
-            whole = text.isascii() and text.isdigit() and len(text) <= 18
-            number = int(text) if whole else self.least - 1
-        if number < self.least:
-            shown = str(value) if len(str(value)) <= 40 else str(value)[:37] + "..."
-            self.fail(f"a whole number of {self.unit}, {self.least} or more, not {shown!r}",
+            read = whole_number(text, most=10**18)
+            number = read if read is not None else self.least - 1
+        if not self.least <= number <= self.most:
+            bounds = (f"{self.least} or more" if self.most >= 10**18 else
+                      f"from {self.least} to {self.most:,}")
+            self.fail(f"a whole number of {self.unit}, {bounds}, not {shown(str(value))!r}",
                       param, ctx)
         return number
+
+
+class Seconds(click.ParamType):
+    """A length of time in seconds, a finite number from `least` to `most` (click's FloatRange
+    lets 'nan' and 'inf' through: nan fails every comparison, so no range check refuses it)."""
+
+    name = "seconds"
+
+    def __init__(self, least: float, most: float) -> None:
+        self.least = least
+        self.most = most
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            seconds = float(value)
+        else:
+            try:
+                seconds = float(str(value).strip()) if len(str(value)) <= 40 else math.nan
+            except ValueError:
+                seconds = math.nan
+        if not (math.isfinite(seconds) and self.least <= seconds <= self.most):
+            self.fail(f"a number of seconds from {self.least:g} to {self.most:g}, not "
+                      f"{shown(str(value))!r}", param, ctx)
+        return seconds
 
 
 SEED = SeedType()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import sys
@@ -19,6 +20,7 @@ from dungeoneer.cli.options import (
     DEAL,
     SEED,
     Amount,
+    Seconds,
     console,
     echo_json,
     error_console,
@@ -27,10 +29,17 @@ from dungeoneer.cli.options import (
     output_path,
 )
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.files import write_atomic
+from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
+from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import Position, deal_json, load_deal, puzzle_position, start_deal
+
+MAX_TIME_LIMIT = 7 * 24 * 3600.0
+"""A solve's time limit at most: a week (a limit must be a number, and a finite one)."""
+
+MAX_PUZZLES = 100_000
+"""Puzzles one `generate` makes at most (a year of dailies is 365)."""
 
 hero_option = click.option("--hero", default=None,
                            help="The hero face to play (default Rogue; see `dungeoneer games`).")
@@ -133,13 +142,13 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
 @hero_option
 @cards_option
 @click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
-@click.option("--time-limit", type=click.FloatRange(min=0), default=30.0, show_default=True,
+@click.option("--time-limit", type=Seconds(0, MAX_TIME_LIMIT), default=30.0, show_default=True,
               help="Seconds before the answer is 'unknown'.")
 @click.option("--memory", type=Amount("MB"), default=1024, show_default=True,
               metavar="MB", help="Memory for the search's tables, in MB (of 2**20 bytes), shared "
               "by its strategies. When it is used up the search forgets positions and may search "
               "them again: slower, never a wrong answer.")
-@click.option("--workers", type=Amount("processes"), default=None, metavar="N",
+@click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=None, metavar="N",
               help="Processes to search in (default: the usable cores). The answer does not "
               "depend on it.")
 @click.option("--out", type=click.Path(dir_okay=False),
@@ -345,14 +354,15 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
 # ----------------------------------------------------------------------------- generate
 
 @click.command()
-@click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to make.")
+@click.option("--count", type=Amount("puzzles", most=MAX_PUZZLES), required=True,
+              help="Puzzles to make.")
 @click.option("--rating", "level", type=click.IntRange(1, 5), help="Only puzzles of this level.")
 @click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes; the puzzles do not depend on it.")
+@click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=1,
+              show_default=True, help="Processes; the puzzles do not depend on it.")
 @click.option("--first-seed", type=SEED, default=1, show_default=True,
               help="Candidate i is the deal of this seed plus i.")
-@click.option("--max-tries", type=click.IntRange(min=1),
+@click.option("--max-tries", type=Amount("candidates", most=50 * MAX_PUZZLES),
               help="Candidates to try before giving up (default: 50 per puzzle).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write the JSON lines to a file (atomically) instead of the screen.")
@@ -363,27 +373,30 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
 
     Example: dungeoneer generate --count 20 --rating 3 --workers 2 --out puzzles.jsonl
     """
-    from dungeoneer.generator.batch import TRIES_PER_PUZZLE
-    from dungeoneer.generator.batch import generate as make_batch
+    from dungeoneer.generator.batch import TRIES_PER_PUZZLE, iter_generate
 
     output_path(out, force)
     err = error_console()
     limit = max_tries or TRIES_PER_PUZZLE * count
-    if err.is_terminal:
-        with Progress(SpinnerColumn(), TextColumn("{task.fields[found]}/{task.total} puzzles"),
-                      BarColumn(), TextColumn("{task.fields[tried]} candidates tried"),
-                      TimeElapsedColumn(), console=err, transient=True) as bar:
+    with contextlib.ExitStack() as stack:
+        progress: Callable[[int, int], None] | None = None
+        if err.is_terminal:
+            bar = stack.enter_context(Progress(
+                SpinnerColumn(), TextColumn("{task.fields[found]}/{task.total} puzzles"),
+                BarColumn(), TextColumn("{task.fields[tried]} candidates tried"),
+                TimeElapsedColumn(), console=err, transient=True))
             task = bar.add_task("generate", total=count, found=0, tried=0)
-            puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
-                                 workers=workers, max_tries=limit,
-                                 progress=lambda found, tried: bar.update(
-                                     task, completed=found, found=found, tried=tried))
-    else:
-        puzzles = make_batch(count, level=level, hero=hero, first_seed=first_seed,
-                             workers=workers, max_tries=limit)
-    text = "".join(json.dumps(p, sort_keys=True) + "\n" for p in puzzles)
-    if out:
-        write_atomic(out, text, overwrite=force)
-        err.print(f"{len(puzzles)} puzzles written to {out}.")
-    else:
-        click.echo(text, nl=False)
+            progress = lambda found, tried: bar.update(  # noqa: E731
+                task, completed=found, found=found, tried=tried)
+
+        # Each puzzle is written as it is found: a run stopped half-way keeps what it made.
+        sink = stack.enter_context(LinesWriter(out, overwrite=force)) if out else None
+        for puzzle in iter_generate(count, level=level, hero=hero, first_seed=first_seed,
+                                    workers=workers, max_tries=limit, progress=progress):
+            line = json.dumps(puzzle, sort_keys=True)
+            if sink is not None:
+                sink.write_line(line)
+            else:
+                click.echo(line)
+    if sink is not None:
+        err.print(f"{sink.lines} puzzles written to {out}.")

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+TEXT_SHOWN = 100
+"""The most characters of the offending text an error message repeats."""
+
 
 class DungeoneerError(Exception):
     """Base class: bad input of any kind (a file, a name, an action)."""
@@ -34,7 +37,10 @@ class DungeoneerError(Exception):
         # The offending text is quoted where a file or line locates it; otherwise the reason
         # already names it.
         located = self.file is not None or self.line is not None
-        quoted = f"{self.text!r}: " if self.text is not None and located else ""
+        text = self.text
+        if text is not None and len(text) > TEXT_SHOWN:
+            text = text[:TEXT_SHOWN - 3] + "..."  # a 5,000-character line is not repeated whole
+        quoted = f"{text!r}: " if text is not None and located else ""
         return f"{self.where()}{quoted}{self.reason}"
 
 

@@ -47,3 +47,44 @@ def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Non
                 raise _exists(target) from None
     finally:
         Path(temp).unlink(missing_ok=True)
+
+
+class LinesWriter:
+    """A file written line by line as results come, then put in place in one step (use as a
+    context manager). Lines go to a temporary file beside the target, flushed one by one; when
+    the block ends, normally or not (Ctrl-C, an error after some results), the lines written so
+    far become the file, so a long run stopped half-way keeps what it did. Nothing is written
+    when no line was."""
+
+    def __init__(self, path: str | Path, *, overwrite: bool = False) -> None:
+        self.target = check_writable(path, overwrite=overwrite)
+        self.overwrite = overwrite
+        self.lines = 0
+        fd, self._temp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
+                                          dir=self.target.parent)
+        self._handle = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+    def __enter__(self) -> LinesWriter:
+        return self
+
+    def write_line(self, text: str) -> None:
+        """Add one line (without its newline)."""
+        self._handle.write(text + "\n")
+        self._handle.flush()
+        self.lines += 1
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+            self._handle.close()
+            if self.lines:
+                if self.overwrite:
+                    os.replace(self._temp, self.target)
+                else:
+                    try:
+                        os.link(self._temp, self.target)
+                    except FileExistsError:
+                        raise _exists(self.target) from None
+        finally:
+            Path(self._temp).unlink(missing_ok=True)

@@ -34,10 +34,14 @@ from dungeoneer.engine.errors import (
     RecordError,
 )
 from dungeoneer.engine.files import write_atomic
+from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, Game, RealTimeState, State
 
 SEPARATOR = "---"
 RESERVED = ("game", "seed", "players")
+MAX_RECORD_BYTES = 16 * 2**20
+"""The largest record or deal file read (16 MiB: a long game is a few kilobytes)."""
+_LINE_END = re.compile(r"\r\n|\r|\n")
 _HEADER_KEY = re.compile(r"[a-z][a-z0-9-]*( [0-9]+)?")
 """A header key: a word, optionally followed by a number ('column 2')."""
 
@@ -110,6 +114,16 @@ def _strip(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def editor_lines(text: str) -> list[str]:
+    """The lines of `text` as an editor numbers them: split at \\n, \\r\\n and \\r only
+    (`str.splitlines` also splits at form feeds, \\x1c-\\x1e, \\x85 and \\u2028, which would
+    put every later line number out)."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline that ends the last line starts no line of its own
+    return lines
+
+
 def parse_record(text: str, file: str = "<record>", *, header_only: bool = False) -> Record:
     """Parse a record's text; raises RecordError naming the line. With `header_only` (a deal
     file), the text is a header alone, with no '---' and no moves."""
@@ -117,7 +131,7 @@ def parse_record(text: str, file: str = "<record>", *, header_only: bool = False
     header_lines: dict[str, int] = {}
     moves: list[Move] = []
     in_header = True
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(editor_lines(text), start=1):
         line = _strip(raw)
         if not line:
             continue
@@ -162,14 +176,31 @@ def parse_record(text: str, file: str = "<record>", *, header_only: bool = False
 
 def load_record(path: str | Path, *, header_only: bool = False) -> Record:
     """Read and parse a record file (or, with `header_only`, a deal file)."""
-    target = Path(path)
+    return parse_record(read_text(path), str(path), header_only=header_only)
+
+
+def read_text(path: str | Path, *, limit: int = MAX_RECORD_BYTES) -> str:
+    """A record's (or deal file's) text: UTF-8, at most `limit` bytes. A RecordError names the
+    file and, for bytes that are not UTF-8, the line and column they are on."""
     try:
-        text = target.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise RecordError("no such file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"can't read it: {exc}", file=str(path)) from None
-    return parse_record(text, str(path), header_only=header_only)
+    except IsADirectoryError:
+        raise RecordError("a folder, not a file", file=str(path)) from None
+    except OSError as exc:
+        raise RecordError(f"can't read it ({exc.strerror or exc})", file=str(path)) from None
+    if len(data) > limit:
+        raise RecordError(f"larger than {limit // 2**20} MiB: not a record", file=str(path))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start].decode("utf-8", "replace")
+        line = len(editor_lines(before + "x"))
+        column = len(before) - max(before.rfind("\n"), before.rfind("\r"))
+        raise RecordError(f"column {column}: byte 0x{data[exc.start]:02x} is not UTF-8 text "
+                          "(save the file as UTF-8)", file=str(path), line=line) from None
 
 
 def load_deal_file(path: str | Path, *, game: str | None = None) -> tuple[Game, State, Record]:
@@ -240,9 +271,8 @@ def start(record: Record) -> tuple[Game, State]:
                                     f"(headers: {', '.join(sorted(known))})")
         seed = _seed(record)
         players = record.get("players")
-        if players is not None and (not (players.isascii() and players.isdigit()) or
-                                    len(players) > 5 or
-                                    not info.min_players <= int(players) <= info.max_players):
+        if players is not None and whole_number(players, least=info.min_players,
+                                                most=info.max_players) is None:
             raise _header_error(record, "players", f"{info.title} is for "
                                 f"{info.min_players} to {info.max_players} players")
         options = {k: v for k, v in record.header if k in info.options}
@@ -266,10 +296,14 @@ def start(record: Record) -> tuple[Game, State]:
 
 def _blame(record: Record, exc: DungeoneerError, options, setup) -> str | None:
     """The header line an error in building the game comes from, when one line is at fault."""
-    text = (exc.text or "").lower()
+    text = (exc.text or "").strip().lower()
     for key, value in [*setup.items(), *options.items()]:
         if text and text in value.lower():
             return key
+    if exc.text is not None and not text:
+        # The error is about an empty value ('hero:' with nothing after it): that line.
+        return next((key for key, value in [*setup.items(), *options.items()]
+                     if not value.strip()), None)
     if isinstance(exc, ChanceError) and record.get("seed") is None:
         return "game"  # no seed: the shuffles of set up had nothing to draw from
     return None
@@ -279,10 +313,11 @@ def _seed(record: Record) -> int | None:
     value = record.get("seed")
     if value is None:
         return None
-    from dungeoneer.engine.rng import MAX_SEED
-    if not value.isdigit() or int(value) > MAX_SEED:
+    from dungeoneer.engine.rng import MAX_SEED, parse_seed
+    seed = parse_seed(value)
+    if seed is None:
         raise _header_error(record, "seed", f"a seed is a whole number from 0 to {MAX_SEED}")
-    return int(value)
+    return seed
 
 
 def replay(record: Record, *, keep_log: bool = False,

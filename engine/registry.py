@@ -21,6 +21,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Bot, Game, GameInfo, State
 
 if TYPE_CHECKING:
@@ -212,8 +213,8 @@ def players_from(info: GameInfo, options: Mapping[str, str], default: int | None
     against the game."""
     fallback = info.min_players if default is None else default
     text = options.get("players", str(fallback)).strip()
-    whole = text.isascii() and text.isdigit() and len(text) < 6
-    if not whole or not info.min_players <= int(text) <= info.max_players:
+    players = whole_number(text, least=info.min_players, most=info.max_players)
+    if players is None:
         raise DungeoneerError(f"{info.title} is for {info.min_players} to {info.max_players} "
-                              f"players, not {text!r}", text=text)
-    return int(text)
+                              f"players, not {shown(text)!r}", text=text)
+    return players

@@ -34,10 +34,15 @@ def verify_seed(seed: int) -> int:
 
 def parse_seed(text: str) -> int | None:
     """The seed `text` writes (ASCII digits, at most 2**64 - 1), or None if it writes none."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 20 or int(text) > MAX_SEED:
-        return None
-    return int(text)
+    from dungeoneer.engine.numbers import whole_number
+
+    return whole_number(text, most=MAX_SEED)
+
+
+def derived_seed(seed: int, index: int) -> int:
+    """The seed of job `index` of a batch seeded with `seed`: `(seed + index) mod 2**64`, so
+    a batch that starts near the top wraps round to 0 instead of leaving the seed range."""
+    return (seed + index) & MASK64
 
 
 def next_u64(state: int) -> tuple[int, int]:

@@ -1,19 +1,21 @@
 """Batches of winnable, rated puzzles, generated in parallel processes.
 
-Candidate i is the deal of seed `first_seed + i` with the given hero (or the front faces in
-turn). Candidates are rated in worker processes but taken strictly in candidate order, so the same
-arguments give the same puzzles whatever the number of workers. The search for candidates is
-bounded (`max_tries`): a level that no candidate reaches ends with a clear message, never a hang.
+Candidate i is the deal of seed `first_seed + i` (mod 2**64, `rng.derived_seed`) with the given hero
+(or the front faces in turn). Candidates are rated in worker processes but taken strictly in
+candidate order, so the same arguments give the same puzzles whatever the number of workers. The
+search for candidates is bounded (`max_tries`): a level that no candidate reaches ends with a clear
+message, never a hang.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from multiprocessing import get_context
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.rng import derived_seed
+from dungeoneer.engine.simulate import ordered_map
 from dungeoneer.generator.codes import layout_code, short_code
 from dungeoneer.generator.daily import DAILY_HEROES, state_texts
 from dungeoneer.generator.rating import SOLVE_POSITIONS, rate
@@ -51,7 +53,7 @@ def jobs(first_seed: int, hero: str | None, positions: int) -> Iterator[Job]:
     index = 0
     while True:
         chosen = hero or DAILY_HEROES[index % len(DAILY_HEROES)]
-        yield Job(index, chosen, first_seed + index, positions)
+        yield Job(index, chosen, derived_seed(first_seed, index), positions)
         index += 1
 
 
@@ -62,6 +64,17 @@ def generate(count: int, *, level: int | None = None, hero: str | None = None,
     """`count` winnable puzzles (at `level`, if given), in candidate order. `progress(found,
     tried)` is called after each candidate. Raises DungeoneerError if `max_tries` candidates
     (default 50 per puzzle) don't give enough."""
+    return list(iter_generate(count, level=level, hero=hero, first_seed=first_seed,
+                              workers=workers, max_tries=max_tries, positions=positions,
+                              progress=progress))
+
+
+def iter_generate(count: int, *, level: int | None = None, hero: str | None = None,
+                  first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
+                  positions: int = SOLVE_POSITIONS,
+                  progress: Callable[[int, int], None] | None = None) -> Iterator[dict]:
+    """The puzzles of `generate`, each as soon as it is found (a caller can write them as they
+    come and keep them if it is stopped)."""
     if count < 1:
         raise DungeoneerError(f"--count must be at least 1, not {count}")
     if hero is not None:
@@ -71,34 +84,15 @@ def generate(count: int, *, level: int | None = None, hero: str | None = None,
                                         strict=False))
     found: list[dict] = []
     tried = 0
-    with _pool(workers) as pool:
-        results = pool.imap(rate_candidate, candidates, chunksize=1) if pool else map(
-            rate_candidate, candidates)
-        for puzzle in results:
-            tried += 1
-            if puzzle is not None and (level is None or puzzle["level"] == level):
-                found.append(puzzle)
-            if progress is not None:
-                progress(len(found), tried)
-            if len(found) == count:
-                return found
+    for puzzle in ordered_map(rate_candidate, candidates, workers):
+        tried += 1
+        if puzzle is not None and (level is None or puzzle["level"] == level):
+            found.append(puzzle)
+            yield puzzle
+        if progress is not None:
+            progress(len(found), tried)
+        if len(found) == count:
+            return
     wanted = f"at level {level}" if level is not None else "winnable"
     raise DungeoneerError(f"only {len(found)} of the first {tried} candidates are {wanted}; "
                           f"{count} were asked for. Raise --max-tries or ask for another level")
-
-
-class _NoPool:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-
-def _pool(workers: int):
-    if workers < 1:
-        raise DungeoneerError(f"--workers must be at least 1, not {workers}")
-    if workers == 1:
-        return _NoPool()
-    # 'spawn' behaves alike on every platform and does not copy the parent's open files.
-    return get_context("spawn").Pool(workers)

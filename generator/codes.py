@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from dungeoneer.engine import rng
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 from dungeoneer.engine.puzzle_dungeon.cards import key_of
 
@@ -114,10 +115,11 @@ def parse_code(text: str) -> DealCode:
     hero = key_of(parts[1]).lower()
     if len(parts) == 3:
         seed_text = parts[2]
-        if not seed_text.isdigit() or int(seed_text) > rng.MAX_SEED:
+        seed = rng.parse_seed(seed_text)
+        if seed is None:
             raise DealCodeError(f"the seed of a deal code is a whole number from 0 to "
-                                f"{rng.MAX_SEED}, not {seed_text!r}", text=written)
-        return DealCode(version, hero, seed=int(seed_text))
+                                f"{rng.MAX_SEED}, not {shown(seed_text)!r}", text=written)
+        return DealCode(version, hero, seed=seed)
     if parts[2].upper() != "L":
         raise DealCodeError("a layout code has L before its payload, like pd1.rogue.L.<layout>",
                             text=written)

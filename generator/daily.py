@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 from dungeoneer.generator.codes import layout_code, short_code
@@ -77,10 +78,11 @@ def parse_date(text: str) -> dt.date:
 def parse_levels(text: str) -> tuple[int, ...]:
     """Seven levels, Monday to Sunday, written '1,2,2,3,3,4,5'."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 7 or not all(p.isdigit() and 1 <= int(p) <= 5 for p in parts):
+    levels = [whole_number(p, least=1, most=5) for p in parts]
+    if len(parts) != 7 or None in levels:
         raise DungeoneerError("the levels are seven numbers from 1 to 5, Monday to Sunday, like "
-                              f"1,2,2,3,3,4,5; got {text!r}", text=text)
-    return tuple(int(p) for p in parts)
+                              f"1,2,2,3,3,4,5; got {shown(text)!r}", text=text)
+    return tuple(level for level in levels if level is not None)
 
 
 def candidate(day: dt.date, index: int) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon import (
     INFO,
@@ -33,12 +34,12 @@ def parse_deal(text: str) -> int | str:
     if text.isascii() and text.isdigit():
         seed = parse_seed(text)
         if seed is None:
-            raise DungeoneerError(f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}",
-                                  text=text)
+            raise DungeoneerError(f"a seed is a whole number from 0 to {MAX_SEED}, not "
+                                  f"{shown(text)!r}", text=text)
         return seed
     if not text.lower().startswith(PREFIX):
         raise DungeoneerError(f"a deal is a seed (a whole number from 0 to {MAX_SEED}) or a deal "
-                              f"code like {PREFIX}1.rogue.42, not {text!r}", text=text)
+                              f"code like {PREFIX}1.rogue.42, not {shown(text)!r}", text=text)
     return text
 
 
@@ -98,6 +99,11 @@ def puzzle_position(state: State, file: str | None = None) -> PuzzleState:
     if not isinstance(state, PuzzleState):
         raise DungeoneerError(f"this is a game of {state.game.info.title}; the solver and the "
                               f"ratings take {INFO.title} positions", file=file)
+    if state.rng is None and not state.game.core:
+        # Said now, not from deep inside a search when the first Loot shuffles the deck.
+        raise DungeoneerError("no 'seed:' line: under the full rules abilities shuffle (the "
+                              "deck, the monsters), and the solver takes those shuffles from "
+                              "the seed; add one, or 'core: yes' for the core rules", file=file)
     return state
 
 

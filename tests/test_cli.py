@@ -172,12 +172,12 @@ def test_solve_gives_the_same_answer_on_two_workers_as_on_one(monkeypatch):
 
 
 @pytest.mark.parametrize(("option", "value", "says"), [
-    ("--workers", "0", "a whole number of processes, 1 or more, not '0'"),
-    ("--workers", "two", "a whole number of processes, 1 or more, not 'two'"),
+    ("--workers", "0", "a whole number of processes, from 1 to 64, not '0'"),
+    ("--workers", "two", "a whole number of processes, from 1 to 64, not 'two'"),
     ("--memory", "0", "a whole number of MB, 1 or more, not '0'"),
     ("--memory", "1.5", "a whole number of MB, 1 or more, not '1.5'"),
     ("--memory", "-8", "a whole number of MB, 1 or more, not '-8'"),
-    ("--workers", "\u00b2", "a whole number of processes, 1 or more, not '\u00b2'"),
+    ("--workers", "\u00b2", "a whole number of processes, from 1 to 64, not '\u00b2'"),
     ("--memory", "9" * 5000, "a whole number of MB, 1 or more, not '" + "9" * 37 + "...'"),
 ])
 def test_solve_refuses_bad_workers_and_memory(option, value, says):

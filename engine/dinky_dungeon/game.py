@@ -21,6 +21,7 @@ from dungeoneer.engine.errors import (
     DungeoneerError,
     UnknownNameError,
 )
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination
 from dungeoneer.engine.tasks import TaskState, TaskTable
 
@@ -73,7 +74,7 @@ class DinkyDungeon:
         stream = None if seed is None else rng.verify_seed(seed)
         table = Table.blank(self, stream)
         table.dungeon = table.ordered(self.cards.dungeon, setup.get("dungeon"), "the dungeon deck",
-                                      int)
+                                      _level)
         deck = table.ordered(self.cards.adventurer_deck(), setup.get("adventurers"),
                              "the adventurer deck", self._name)
         dealt = [deck[2 * p: 2 * p + 2] for p in range(self.players)]
@@ -574,6 +575,15 @@ def prompt(task) -> str:
              "keep_rewards": "keep a reward (or done)", "ninja": "discard a reward, or not",
              "give": "give a reward"}
     return f"Seat {task[1] + 1}: {texts[task[0]]}"
+
+
+def _level(token: str) -> int:
+    """A dungeon card in a written order: its level."""
+    level = whole_number(token, least=1, most=99)
+    if level is None:
+        raise DungeoneerError(f"a dungeon card is written as its level, not {shown(token)!r}",
+                              text=token)
+    return level
 
 
 def make_dinky_dungeon(options: Mapping[str, str], base_dir: str | None = None) -> DinkyDungeon:

@@ -42,6 +42,7 @@ from dungeoneer.engine.five_minute_dungeon.cards import (
     card_set,
 )
 from dungeoneer.engine.five_minute_dungeon.effects import CARD_EFFECTS, EVENTS, seats_text
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import (
     ANY_PLAYER,
     TERMINAL,
@@ -62,6 +63,10 @@ ABILITY_COST = 3
 DEFAULT_HEROES = ("Barbarian", "Wizard", "Paladin", "Ranger", "Thief")
 TEAM = None
 """The actor of a team's choice (an event's): `Act.seat` is None."""
+
+MAX_TRIES = 99
+"""A campaign's tries per dungeon at most: every game must end, and a bot finishing a record
+(`replay --then`) plays every try (docs/rules/five-minute-dungeon.md, D18)."""
 
 INFO = GameInfo(
     name="five-minute-dungeon", title="5-Minute Dungeon", min_players=2, max_players=5,
@@ -1125,10 +1130,12 @@ def make_five_minute_dungeon(options: Mapping[str, str],
     campaign = options.get("campaign", "no").strip().lower()
     if campaign not in ("yes", "no"):
         raise DungeoneerError("campaign is yes or no", text=campaign)
-    tries = options.get("tries", "3").strip()
-    if not tries.isdigit():
-        raise DungeoneerError("tries is a whole number", text=tries)
-    return FiveMinuteDungeon(players, heroes, second, boss, campaign == "yes", int(tries))
+    written = options.get("tries", "3").strip()
+    tries = whole_number(written, least=1, most=MAX_TRIES)
+    if tries is None:
+        raise DungeoneerError(f"tries is a whole number from 1 to {MAX_TRIES}, not "
+                              f"{shown(written)!r}", text=written)
+    return FiveMinuteDungeon(players, heroes, second, boss, campaign == "yes", tries)
 
 
 def _list(text: str | None) -> list[str] | None:
@@ -1137,8 +1144,9 @@ def _list(text: str | None) -> list[str] | None:
 
 def _boss_number(text: str) -> int:
     text = text.strip()
-    if text.isdigit():
-        return int(text)
+    number = whole_number(text, most=999)  # the game checks its range
+    if number is not None:
+        return number
     for boss in card_set().bosses:
         if boss.card.name.lower() == text.lower():
             return boss.number

@@ -208,16 +208,54 @@ def load_card_set(folder: str | Path | None = None) -> CardSet:
     """Load and check the card data. Files in `folder` replace the built-in ones of that name."""
     texts: dict[str, tuple[str, str]] = {}
     builtin = resources.files("dungeoneer.seeds.puzzle_dungeon")
+    if folder is not None and not _is_folder(Path(folder)):
+        raise CardDataError("the card folder does not exist", file=str(folder))
     for name in FILES:
         custom = Path(folder) / name if folder is not None else None
         if custom is not None and custom.is_file():
-            texts[name] = (str(custom), custom.read_text(encoding="utf-8"))
+            texts[name] = (str(custom), _read_card_file(custom))
         else:
             text = builtin.joinpath(name).read_text("utf-8")
             texts[name] = (f"seeds/puzzle_dungeon/{name}", text)
-    if folder is not None and not Path(folder).is_dir():
-        raise CardDataError(f"card folder {str(folder)!r} does not exist", file=str(folder))
     return _Loader(texts).load()
+
+
+DUNGEON_SIZE = 20
+"""Monsters in the monster deck: "deal the monsters ... into four columns of five cards each"."""
+SETUP_CARDS = 12
+"""Arsenal cards set up needs: "deal six cards to the arsenal and draw six cards"."""
+MAX_EXTRAS = 20
+"""Example monsters (extras that may stand in for base ones) at most."""
+MIN_VALUES = 3
+"""Arsenal values at least: four suits of three values give the twelve cards set up needs."""
+MAX_CARD_FILE_BYTES = 2**20
+"""The largest card file read (1 MiB; the built-in files are a few tens of kilobytes)."""
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the file system, say
+        return False
+
+
+def _read_card_file(path: Path) -> str:
+    """A card file's text: UTF-8, of a sane size; CardDataError naming the file (and the line of
+    bytes that are not UTF-8) otherwise."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CARD_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CardDataError(f"can't read it ({exc.strerror or exc})", file=str(path)) from None
+    if len(data) > MAX_CARD_FILE_BYTES:
+        raise CardDataError(f"larger than {MAX_CARD_FILE_BYTES // 2**20} MiB: not a card file",
+                            file=str(path))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise CardDataError(f"byte 0x{data[exc.start]:02x} is not UTF-8 text (TOML files are "
+                            "UTF-8)", file=str(path), line=line) from None
 
 
 @dataclass
@@ -264,6 +302,16 @@ class _Loader:
             names = " or ".join(k.__name__ for k in kinds)
             raise where.error(key, f"expected {names}, got {value!r}")
         return value
+
+    def _tables(self, table: Mapping[str, Any], key: str, where: _Where,
+                default: Any = ...) -> list[dict[str, Any]]:
+        """A list of tables ([[monster]], [[monster.ability]] ...), each checked to be one."""
+        values = self._get(table, key, list, where, default)
+        for number, value in enumerate(values, start=1):
+            if not isinstance(value, dict):
+                raise where.error(key, f"entry {number} is {value!r}, not a table (write "
+                                  f"[[{key}]] sections, or {{ ... }} tables)")
+        return values
 
     @staticmethod
     def _check_keys(table: Mapping[str, Any], allowed: set[str], where: _Where, what: str) -> None:
@@ -378,9 +426,12 @@ class _Loader:
         if list(suits) != list(SUITS):
             raise where.error("suits", f"the engine knows the suits {', '.join(SUITS)}")
         values = self._get(data, "values", list, where)
-        if len(set(values)) != len(values) or not all(isinstance(v, int) and 0 <= v <= 9
-                                                      for v in values):
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9
+                   for v in values) or len(set(values)) != len(values):
             raise where.error("values", "expected distinct whole numbers from 0 to 9")
+        if len(values) < MIN_VALUES:
+            raise where.error("values", f"expected at least {MIN_VALUES} values: set up deals "
+                              f"{SETUP_CARDS} cards, and each value gives one card of each suit")
         self._sources(data, ["version", "suits", "values"], where)
         cards = tuple(ArsenalCard(s * len(values) + i, s, v)
                       for s in range(len(SUITS)) for i, v in enumerate(values))
@@ -395,7 +446,7 @@ class _Loader:
             self._check_source(source, where, f"types.{type_name}")
             types[type_name] = source
         monsters = []
-        for table in self._get(data, "monster", list, where, []):
+        for table in self._tables(data, "monster", where, []):
             card = _Where(path, str(table.get("name", f"monster #{len(monsters) + 1}")))
             fields = ["name", "type", "weapon", "defense", "king_weapon"]
             self._check_keys(table, {*fields, "source", "ability"}, card, "a monster")
@@ -410,7 +461,7 @@ class _Loader:
             monster_id = first_id + len(monsters)
             abilities = [self._ability(a, card, monster_id, "monster", monster_name,
                                        ("front", "king"))
-                         for a in self._get(table, "ability", list, card, [])]
+                         for a in self._tables(table, "ability", card, [])]
             for ability in abilities:
                 self._check_monster_ability(ability, card)
             counts = tuple(defense.count(s) for s in range(len(SUITS)))
@@ -436,7 +487,7 @@ class _Loader:
         where = _Where(path)
         self._check_keys(data, {"hero"}, where, "the heroes file")
         heroes = []
-        for table in self._get(data, "hero", list, where):
+        for table in self._tables(data, "hero", where):
             card = _Where(path, str(table.get("name", f"hero #{len(heroes) + 1}")))
             fields = ["name", "card", "challenge", "prey"]
             self._check_keys(table, {*fields, "source", "ability"}, card, "a hero")
@@ -449,7 +500,7 @@ class _Loader:
                     raise card.error(f"prey.{kind}",
                                      f"expected a positive whole number, got {count!r}")
             abilities = tuple(self._ability(a, card, HERO, "hero", hero_name, ("hero",))
-                              for a in self._get(table, "ability", list, card))
+                              for a in self._tables(table, "ability", card))
             for ability in abilities:
                 if ability.trigger in ("loot", "reveal", "trap", "treasure"):
                     raise card.error("ability.trigger",
@@ -466,7 +517,7 @@ class _Loader:
         where = _Where(path)
         self._check_keys(data, {"card"}, where, "the Traps & Treasures file")
         cards = []
-        for table in self._get(data, "card", list, where, []):
+        for table in self._tables(data, "card", where, []):
             card = _Where(path, str(table.get("name", f"card #{len(cards) + 1}")))
             fields = ["name", "type"]
             self._check_keys(table, {*fields, "source", "ability"}, card, "a Trap/Treasure")
@@ -477,7 +528,7 @@ class _Loader:
             card_id = len(cards)
             abilities = [self._ability(a, card, card_id, "trap_treasure", card_name,
                                        ("trap", "treasure"))
-                         for a in self._get(table, "ability", list, card)]
+                         for a in self._tables(table, "ability", card)]
             by_face = {a.face: a for a in abilities}
             if sorted(by_face) != ["trap", "treasure"] or len(abilities) != 2:
                 raise card.error("ability", "expected exactly one trap and one treasure ability")
@@ -492,18 +543,35 @@ class _Loader:
         version, arsenal = self._arsenal()
         types: dict[str, str] = {}
         monsters = self._monsters("monsters.toml", False, 0, types)
-        monsters += self._monsters("examples.toml", True, len(monsters), types)
+        if len(monsters) != DUNGEON_SIZE:
+            raise CardDataError(f"field 'monster': the monster deck has {DUNGEON_SIZE} monsters "
+                                f"(four columns of five, 'Set Up'), not {len(monsters)}",
+                                file=self.texts["monsters.toml"][0])
+        extras = self._monsters("examples.toml", True, len(monsters), types)
+        if len(extras) > MAX_EXTRAS:
+            raise CardDataError(f"field 'monster': at most {MAX_EXTRAS} example monsters, not "
+                                f"{len(extras)}", file=self.texts["examples.toml"][0])
+        monsters += extras
         names = [m.key.lower() for m in monsters]
         for monster in monsters:
             if names.count(monster.key.lower()) > 1:
                 raise CardDataError(f"card {monster.name!r}: two monsters share this name",
                                     file=self.texts["monsters.toml"][0])
         heroes = self._heroes(types)
+        if not heroes:
+            raise CardDataError("field 'hero': expected at least one hero",
+                                file=self.texts["heroes.toml"][0])
         trap_treasures = self._trap_treasures(types)
-        try:
-            effects.check_references(self.abilities, types)
-        except effects.EffectSpecError as exc:
-            raise CardDataError(str(exc)) from None
+        extra_ids = {m.id for m in monsters if m.extra}
+        for ability in self.abilities:
+            try:
+                effects.check_references([ability], types)
+            except effects.EffectSpecError as exc:
+                file = {"hero": "heroes.toml", "trap_treasure": "traps_treasures.toml"}.get(
+                    ability.owner_kind,
+                    "examples.toml" if ability.owner in extra_ids else "monsters.toml")
+                raise CardDataError(f"card {ability.owner_name!r}, field 'effect': {exc}",
+                                    file=self.texts[file][0]) from None
         return CardSet(version=version, arsenal=arsenal, monsters=tuple(monsters),
                        heroes=tuple(heroes), trap_treasures=tuple(trap_treasures),
                        types=dict(types), abilities=tuple(self.abilities),

@@ -1,0 +1,27 @@
+"""Reading whole numbers from text typed by people: one function, used by every parser.
+
+`str.isdigit` is true of '²' and '٣', which `int` then refuses or reads as another number, and
+`int` refuses strings of more than 4,300 digits (Python's guard against slow conversions). So a
+number is read here only when it is plain ASCII digits that fit the range it is checked against,
+and every other text is refused without an exception.
+"""
+
+from __future__ import annotations
+
+
+def whole_number(text: str, *, least: int = 0, most: int) -> int | None:
+    """The number `text` writes in ASCII digits (spaces around it allowed) when it lies in
+    `least`..`most`; otherwise None, never an exception."""
+    text = text.strip()
+    if not text or not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(most)):  # too long to be in range: don't ask int() to read it
+        return None
+    value = int(digits)
+    return value if least <= value <= most else None
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """`text` cut short for an error message (a 5,000-digit number is not repeated whole)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -1,0 +1,91 @@
+"""What every fuzz test shares: hostile text, the example records, and the one check that matters
+(bad input ends in one clear message and exit status 2, valid input works, nothing crashes).
+
+The number of examples per test is small in the default run, so the suite stays fast, and large
+in the marked run: `DUNGEONEER_FUZZ=1000 python -m pytest -m slow tests/fuzz` (the slow tests read
+the same variable, default 500). The default run is derandomized, so CI always tries the same
+inputs; the slow run draws fresh ones each time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from dungeoneer.cli.main import cli
+from tests.helpers import installed_seeds
+
+BAD_INPUT = 2
+
+HOSTILE_WORDS: tuple[str, ...] = (
+    "", " ", "²", "٣", "0" * 30, "9" * 5000, "-1", "+1", "1.5", "1e3", "nan", "inf", "-inf",
+    "18446744073709551615", "18446744073709551616", "2305843009213693952", "1000000000",
+    "\x00", "\f", "\v", "\x1c", "\u2028", "\x85", "#", "~", "---", ":", "x" * 5000, "a/" * 3000,
+    "../../etc/passwd", "/dev/null", "💀", "é", "\t", "yes", "no", "[1, 2]", "'", '"', "\\",
+    "Rogue", "Skull Rogue", "seat 1", "0", "1", "2", "99",
+)
+"""Words that have broken parsers somewhere: non-ASCII digits, huge numbers, floats that are not
+numbers, control characters that some line splitters count as line ends, huge and odd paths."""
+
+
+def examples() -> int:
+    """Examples per fuzz test in this run."""
+    return int(os.environ.get("DUNGEONEER_FUZZ", "25"))
+
+
+def fuzz_settings(default: int | None = None, *, slow: bool = False) -> settings:
+    """Hypothesis settings for a fuzz test: `default` examples in the default run (derandomized),
+    DUNGEONEER_FUZZ (else 500) in the slow one."""
+    if slow:
+        count = int(os.environ.get("DUNGEONEER_FUZZ", "500"))
+    else:
+        count = default if default is not None else examples()
+    return settings(max_examples=count, deadline=None, derandomize=not slow,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much],
+                    database=None)
+
+
+def example_records() -> list[Path]:
+    """Every example record the package installs, for all four games."""
+    folders = ("puzzle_dungeon", "dinky_dungeon", "five_minute_dungeon", "five_more_minutes")
+    return sorted(p for f in folders for p in (installed_seeds(f) / "examples").glob("*.rec"))
+
+
+def hostile_text() -> st.SearchStrategy[str]:
+    """A hostile word, a mix of them, or random text."""
+    word = st.sampled_from(HOSTILE_WORDS)
+    return st.one_of(word, st.lists(word, min_size=1, max_size=3).map(" ".join),
+                     st.text(max_size=30))
+
+
+def run(args: Sequence[str], *, input: str | None = None) -> Result:
+    """The command line through click's runner, at a fixed width, in an empty temporary working
+    folder (a hostile relative path such as '99' must not land in the checkout)."""
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+        return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+
+
+def assert_clean(result: Result, args: Sequence[str] = ()) -> None:
+    """The command worked (status 0) or refused its input in one message with status 2; anything
+    else (a traceback, another status) fails with the traceback shown."""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        shown = "".join(traceback.format_exception(result.exception))
+        raise AssertionError(f"{list(args)!r} crashed:\n{shown}")
+    assert result.exit_code in (0, BAD_INPUT), (args, result.exit_code, result.output[-2000:])
+    if result.exit_code == BAD_INPUT:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        assert lines, (args, "status 2 with no message")
+        # Our errors are one line ('error: ...'); click's usage errors end in 'Error: ...'.
+        assert lines[-1].startswith(("error: ", "Error: ")), (args, result.stderr[-2000:])
+        if lines[-1].startswith("error: "):
+            assert len(lines) == 1, (args, result.stderr[-2000:])

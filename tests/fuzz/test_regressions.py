@@ -1,0 +1,299 @@
+"""One test per class of bad input that once crashed a command (issue 14): each now gets one
+message with file, line, the offending text and the reason, and exit status 2 (or, where the
+input is valid, works)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from dungeoneer.engine.files import LinesWriter
+from dungeoneer.engine.numbers import whole_number
+from dungeoneer.engine.rng import MAX_SEED, derived_seed
+from dungeoneer.engine.simulate import ordered_map
+from tests.fuzz.common import assert_clean, run
+from tests.helpers import installed_seeds
+
+HUGE = "9" * 5000
+
+
+def refused(args: list[str], says: str, *, input: str | None = None) -> str:
+    """Run the command; it must exit 2 with one message containing `says`. The message."""
+    result = run(args, input=input)
+    assert_clean(result, args)
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr, result.stderr
+    return result.stderr
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> str:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# ----------------------------------------------------------------------------- numbers
+
+@pytest.mark.parametrize(("text", "most", "expected"), [
+    ("42", 100, 42), (" 007 ", 100, 7), ("0" * 50 + "5", 9, 5), ("²", 100, None),
+    ("٣", 100, None), (HUGE, MAX_SEED, None), ("-1", 100, None), ("+1", 100, None),
+    ("1.0", 100, None), ("", 100, None), ("101", 100, None),
+])
+def test_whole_numbers_are_ascii_digits_in_range(text, most, expected):
+    assert whole_number(text, most=most) == expected
+
+
+@pytest.mark.parametrize(("header", "says"), [
+    ("seed: ²", ":2: 'seed: ²': a seed is a whole number"),
+    (f"seed: {HUGE}", ":2: 'seed: 9999"),
+    ("players: ²", "Dinky Dungeon is for 2 to 4 players"),
+    ("dungeon: ² 1 1", "a dungeon card is written as its level, not '²'"),
+])
+def test_a_record_header_with_a_strange_number_gets_one_message(tmp_path, header, says):
+    game = "dinky-dungeon" if "dungeon" in header or "players" in header else "puzzle-dungeon"
+    lines = [f"game: {game}", header] if header.startswith("seed") else \
+        [f"game: {game}", "seed: 1", header]
+    path = write(tmp_path, "r.rec", "\n".join(lines) + "\n---\n")
+    message = refused(["replay", path], says)
+    assert len(message) < 400  # a 5,000-digit number is not repeated whole
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("tries", "1000000000", "tries is a whole number from 1 to 99"),
+    ("tries", "²", "tries is a whole number from 1 to 99"),
+    ("boss", "²", "unknown boss '²'"),
+])
+def test_five_minute_dungeon_options_are_bounded(tmp_path, option, value, says):
+    text = (f"game: five-minute-dungeon\nplayers: 2\nseed: 1\ncampaign: yes\n{option}: {value}\n"
+            "---\n")
+    refused(["replay", write(tmp_path, "r.rec", text), "--then", "heuristic"], says)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["deal", "²"], "a deal is a seed"),
+    (["deal", HUGE], "a seed is a whole number from 0 to"),
+    (["deal", "pd1.rogue.²"], "the seed of a deal code is a whole number"),
+    (["deal", f"pd1.rogue.{HUGE}"], "the seed of a deal code is a whole number"),
+    (["daily", "2026-01-05", "--levels", "²,1,1,1,1,1,1"], "the levels are seven numbers"),
+    (["solve", "1", "--time-limit", "nan"], "a number of seconds from 0 to"),
+    (["solve", "1", "--time-limit", "inf"], "a number of seconds from 0 to"),
+    (["simulate", "five-minute-dungeon", "--pace", "inf"], "a number of seconds from 0.1"),
+    (["simulate", "five-minute-dungeon", "--pace", "nan"], "a number of seconds from 0.1"),
+    (["simulate", "dinky-dungeon", "--games", "1000000000"], "from 1 to 100,000"),
+    (["simulate", "dinky-dungeon", "--workers", "1000000"], "from 1 to 64"),
+    (["generate", "--count", "1", "--workers", "1000000"], "from 1 to 64"),
+    (["generate", "--count", HUGE], "a whole number of puzzles"),
+])
+def test_strange_numbers_on_the_command_line_get_one_message(tmp_path, args, says):
+    refused([str(tmp_path / "a.sqlite3") if a == "ARCHIVE" else a for a in args], says)
+
+
+# ----------------------------------------------------------------------------- seeds
+
+def test_derived_seeds_wrap_round_at_two_to_the_64():
+    assert derived_seed(MAX_SEED, 0) == MAX_SEED
+    assert derived_seed(MAX_SEED, 1) == 0
+    assert derived_seed(5, 3) == 8
+
+
+def test_a_simulation_seeded_at_the_top_of_the_range_wraps_round():
+    result = run(["simulate", "dinky-dungeon", "--games", "2", "--seed", str(MAX_SEED),
+                  "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["seats"]
+
+
+def test_generate_from_the_last_seed_wraps_round():
+    result = run(["generate", "--count", "2", "--first-seed", str(MAX_SEED), "--hero",
+                  "Warrior", "--max-tries", "4"])
+    assert result.exit_code == 0, result.output
+    seeds = [json.loads(line)["seed"] for line in result.stdout.splitlines()]
+    assert seeds[0] == MAX_SEED and seeds[1] < 4
+
+
+# ----------------------------------------------------------------------------- card files
+
+def _card_folder(tmp_path: Path, name: str, old: str, new: str | bytes) -> str:
+    text = (installed_seeds("puzzle_dungeon") / name).read_text(encoding="utf-8")
+    assert isinstance(new, bytes) or old in text
+    if isinstance(new, bytes):
+        data = text.encode("utf-8")
+        at = data.index(old.encode("utf-8"))
+        (tmp_path / name).write_bytes(data[:at] + new + data[at:])
+    else:
+        (tmp_path / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(tmp_path)
+
+
+@pytest.mark.parametrize(("name", "old", "new", "says"), [
+    ("monsters.toml", "[[monster]]", b"\xff", "monsters.toml:"),
+    ("arsenal.toml", "values = [0, 2, 3, 4, 5, 6, 7, 8]", "values = [[1]]",
+     "field 'values': expected distinct whole numbers"),
+    ("arsenal.toml", "values = [0, 2, 3, 4, 5, 6, 7, 8]", "values = []",
+     "field 'values': expected at least 3 values"),
+])
+def test_a_damaged_card_file_names_file_and_field(tmp_path, name, old, new, says):
+    message = refused(["deal", "1", "--cards", _card_folder(tmp_path, name, old, new)], says)
+    assert str(tmp_path / name) in message
+
+
+ONE_EXTRA = """[types]
+battlesnake = "rulebook: Monsters & Monster Kings"
+
+[[monster]]
+name = "Battlesnake"
+type = "battlesnake"
+weapon = ["Mitt"]
+defense = ["Claw", "Torch", "Mitt", "Mitt"]
+king_weapon = ["Mitt", "Mitt"]
+source = { name = "rulebook", type = "rulebook", weapon = "rulebook", defense = "rulebook", \
+king_weapon = "rulebook" }
+ability = ABILITY
+"""
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("monster = [1, 2]\n", "field 'monster': entry 1 is 1, not a table"),
+    (ONE_EXTRA.replace("ABILITY", "[5]"), "card 'Battlesnake', field 'ability': entry 1 is 5"),
+    (ONE_EXTRA.replace("ABILITY", '["Loot"]'), "field 'ability': entry 1 is 'Loot'"),
+])
+def test_a_list_where_tables_belong_names_the_card_and_field(tmp_path, text, says):
+    (tmp_path / "examples.toml").write_text(text.replace("\\\n", ""), encoding="utf-8")
+    message = refused(["deal", "1", "--cards", str(tmp_path)], says)
+    assert str(tmp_path / "examples.toml") in message
+
+
+def test_non_utf8_card_file_gives_the_line(tmp_path):
+    folder = _card_folder(tmp_path, "heroes.toml", "[[hero]]", b"\xff")
+    text = (installed_seeds("puzzle_dungeon") / "heroes.toml").read_text(encoding="utf-8")
+    line = text[:text.index("[[hero]]")].count("\n") + 1
+    refused(["deal", "1", "--cards", folder], f"heroes.toml:{line}: byte 0xff is not UTF-8")
+
+
+@pytest.mark.parametrize("count", [0, 19, 21, 1000])
+def test_the_monster_deck_has_twenty_monsters(tmp_path, count):
+    text = (installed_seeds("puzzle_dungeon") / "monsters.toml").read_text(encoding="utf-8")
+    head, *monsters = text.split("[[monster]]")
+    chosen = list(itertools.islice(itertools.cycle(monsters), count))
+    # Repeated monsters would share a name: the count is checked before the names.
+    (tmp_path / "monsters.toml").write_text("[[monster]]".join([head, *chosen]),
+                                            encoding="utf-8")
+    refused(["deal", "1", "--cards", str(tmp_path)], f"has 20 monsters (four columns of five, "
+            f"'Set Up'), not {count}")
+
+
+def test_a_card_folder_path_too_long_for_the_file_system(tmp_path):
+    refused(["deal", "1", "--cards", "a/" * 3000], "the card folder does not exist")
+
+
+# ----------------------------------------------------------------------------- records
+
+def test_solve_from_another_games_record_says_so():
+    record = installed_seeds("dinky_dungeon") / "examples" / "game-3p-seed-1.rec"
+    refused(["solve", "--from", str(record)], "this is a game of Dinky Dungeon")
+
+
+def test_an_empty_header_value_is_blamed_on_its_line(tmp_path):
+    path = write(tmp_path, "r.rec", "game: puzzle-dungeon\nseed: 1\nhero:\n---\n")
+    refused(["replay", path], f"{path}:3: 'hero: ': unknown hero ''")
+
+
+@pytest.mark.parametrize("odd", ["\f", "\v", "\x1c", "\x85", "\u2028"])
+def test_line_numbers_count_only_real_line_ends(tmp_path, odd):
+    path = write(tmp_path, "r.rec", f"# a comment with {odd} in it\ngame: puzzle-dungeon\n"
+                 "seed: x\n---\n")
+    refused(["replay", path], f"{path}:3: 'seed: x'")
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_every_usual_line_ending_counts_lines_alike(tmp_path, ending):
+    text = ending.join(["# one", "game: puzzle-dungeon", "seed: x", "---", ""])
+    path = write(tmp_path, "r.rec", text.encode("utf-8"))
+    refused(["replay", path], f"{path}:3: 'seed: x'")
+
+
+def test_a_record_that_is_not_utf8_gets_line_and_column(tmp_path):
+    path = write(tmp_path, "r.rec", b"game: puzzle-dungeon\nseed: 1\n---\ndeal\nde\xffal\n")
+    refused(["replay", path], f"{path}:5: column 3: byte 0xff is not UTF-8")
+
+
+def test_a_deal_file_without_a_seed_is_refused_before_the_search(tmp_path):
+    layout = run(["deal", "42", "--json"])
+    data = json.loads(layout.stdout)
+    lines = [f"hero: {data['hero']}"]
+    lines += [f"column {i + 1}: " + ", ".join(c) for i, c in enumerate(data["columns"])]
+    for zone in ("arsenal", "hand", "deck"):
+        lines.append(f"{zone}: " + " ".join(f"{card['value']}{card['suit'][0]}"
+                                            for card in data[zone]))
+    path = write(tmp_path, "deal.txt", "\n".join(lines) + "\n")
+    refused(["solve", "--deal-file", path], f"{path}: no 'seed:' line")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_refused_after_reading_a_bounded_amount():
+    refused(["replay", "/dev/zero"], "larger than 16 MiB: not a record")
+
+
+def test_a_folder_is_not_a_record(tmp_path):
+    refused(["replay", str(tmp_path)], "is a directory")
+
+
+# ----------------------------------------------------------------------------- output files
+
+@pytest.mark.parametrize("args", [
+    ["play", "dinky-dungeon", "--bot", "greedy", "--bot", "greedy", "--record", "OUT"],
+    ["solve", "1", "--out", "OUT"],
+    ["generate", "--count", "1", "--out", "OUT"],
+])
+def test_an_output_path_is_checked_before_any_work(tmp_path, args):
+    missing = str(tmp_path / "missing" / "x.out")
+    result = run([missing if a == "OUT" else a for a in args])
+    assert result.exit_code == 2
+    assert result.stdout == ""  # nothing was played, solved or generated first
+    assert result.stderr == f"error: {missing}: the folder {tmp_path / 'missing'} does not exist\n"
+
+
+def test_generate_writes_each_puzzle_as_it_is_found(tmp_path):
+    out = tmp_path / "p.jsonl"
+    result = run(["generate", "--count", "2", "--hero", "Warrior", "--first-seed", "5000",
+                  "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["candidate"] for line in out.read_text().splitlines()] == [0, 1]
+
+
+def test_a_lines_writer_stopped_half_way_keeps_its_lines(tmp_path):
+    target = tmp_path / "out.jsonl"
+    with pytest.raises(KeyboardInterrupt), LinesWriter(target) as sink:
+        sink.write_line("one")
+        sink.write_line("two")
+        raise KeyboardInterrupt
+    assert target.read_text() == "one\ntwo\n"
+    assert os.listdir(tmp_path) == ["out.jsonl"]  # no temporary file left
+
+
+def test_a_lines_writer_with_no_lines_writes_nothing(tmp_path):
+    with LinesWriter(tmp_path / "out.jsonl"):
+        pass
+    assert os.listdir(tmp_path) == []
+
+
+# ----------------------------------------------------------------------------- bounded work
+
+def test_jobs_are_drawn_lazily():
+    drawn = []
+
+    def endless():
+        for i in itertools.count():
+            drawn.append(i)
+            yield i
+
+    first = list(itertools.islice(ordered_map(abs, endless(), 2), 5))
+    assert first == [0, 1, 2, 3, 4]
+    assert len(drawn) <= 5 + 4 * 2  # a few jobs per worker ahead, not the whole input
