@@ -290,12 +290,10 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     chosen_levels = parse_levels(levels)
     out = console()
     with Archive(archive_path) as archive:
-        puzzle = archive.get(day.isoformat())
-        issued_now = puzzle is None
-        if puzzle is None:
-            puzzle = _spinner(out, f"finding the puzzle of {day}",
-                              lambda: make_daily(day, levels=chosen_levels), as_json)
-            archive.add(puzzle)
+        # Another `daily` may issue the date meanwhile: then its puzzle is the day's, and shown.
+        puzzle, issued_now = archive.issue(day.isoformat(), lambda: _spinner(
+            out, f"finding the puzzle of {day}", lambda: make_daily(day, levels=chosen_levels),
+            as_json))
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
     if as_json:
         data = puzzle.to_json()

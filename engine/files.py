@@ -1,9 +1,14 @@
-"""Writing files so that nothing is lost: write a temporary file, flush it to disk, rename."""
+"""Writing files so that nothing is lost: write a temporary file, flush it to disk, rename.
+
+Files are created with mode 0666 less the umask, as any program's new files are (the `tempfile`
+module's 0600 would make a saved record or an archive private whatever the user's umask says).
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 from dungeoneer.engine.errors import DungeoneerError
@@ -26,12 +31,30 @@ def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
     return target
 
 
+_TEMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+               | getattr(os, "O_NOINHERIT", 0))
+"""O_EXCL: a new file, never an existing one or a symbolic link; O_BINARY: on Windows, the bytes
+as written (no newline translation); O_NOINHERIT: not passed to child processes."""
+
+
+def create_temp(folder: str | Path, prefix: str, suffix: str) -> tuple[int, Path]:
+    """Create a new, empty file `prefix` + 8 random characters + `suffix` in `folder`, with mode
+    0666 less the umask; returns its descriptor (open for reading and writing) and its path."""
+    for _ in range(100):
+        temp = Path(folder) / f"{prefix}{secrets.token_hex(4)}{suffix}"
+        try:
+            return os.open(temp, _TEMP_FLAGS, 0o666), temp  # the umask takes its part off 0666
+        except FileExistsError:
+            continue  # 2**32 names: another file has this one by chance; draw again
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(folder))
+
+
 def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
     """Write `text` to `path` in one step: readers see the old file or the new one, never half of
     one, even if the process is killed. Refuses to replace an existing file unless `overwrite`."""
     target = check_writable(path, overwrite=overwrite)
     folder = target.parent
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    fd, temp = create_temp(folder, f".{target.name}.", ".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -46,7 +69,7 @@ def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Non
             except FileExistsError:
                 raise _exists(target) from None
     finally:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
 
 
 class LinesWriter:
@@ -60,8 +83,7 @@ class LinesWriter:
         self.target = check_writable(path, overwrite=overwrite)
         self.overwrite = overwrite
         self.lines = 0
-        fd, self._temp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
-                                          dir=self.target.parent)
+        fd, self._temp = create_temp(self.target.parent, f".{self.target.name}.", ".tmp")
         self._handle = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
     def __enter__(self) -> LinesWriter:
@@ -87,4 +109,4 @@ class LinesWriter:
                     except FileExistsError:
                         raise _exists(self.target) from None
         finally:
-            Path(self._temp).unlink(missing_ok=True)
+            self._temp.unlink(missing_ok=True)

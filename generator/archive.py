@@ -3,29 +3,70 @@
 Once a date is in the archive it is served from there and never generated again, whatever the
 generator has become. Each puzzle is written in one transaction (SQLite's rollback journal makes a
 killed write vanish whole), and a row is never replaced. A file that is not a dungeoneer archive,
-or is damaged, gets a clear error and is left exactly as it was.
+or is damaged, gets a clear error and is left exactly as it was. Bad input never crashes: every
+failure below is one `ArchiveError` naming the file.
+
+- Races: two processes issuing the same new date may both generate it; the first to write wins,
+  and the other finds the stored row, inside the same write transaction, and serves it instead
+  (`issue`, `store`), so both show the same puzzle.
+- Busy: a lock held by another process is waited for, SQLite retrying all the while, for up to
+  `busy_seconds` (`BUSY_SECONDS`, 10 s, unless given) at each step that needs it; after that, an
+  error says the archive is busy and nothing is written. `issue` takes the write lock once before
+  generating, so a lock held all along fails before the work rather than after it.
+- Read-only: a file, or a folder (where SQLite writes its journal), that this process may not
+  write (`os.access`) is opened with SQLite's `mode=ro`: the dates already issued are served, a
+  new date is refused before it is generated, and the file is never modified.
+- Validation: every row read is checked field by field (the date, the hero face, the seed, the
+  form of the two deal codes and the hero and seed they name, the level, the score, the features
+  and the line as JSON, the candidate, the generator version), and a puzzle is checked the same
+  way before it is written.
+  Reads scan the table, never its index, so a damaged index (which `PRAGMA quick_check` does not
+  notice) can't hide an issued date, and a date found twice is an error. Before a new date is
+  issued every row is checked, so a row damaged past recognising its date can't lead to that day
+  being issued a second time.
+- Temporary files: a new archive is built in `.NAME.XXXXXXXX.new` beside its final name and linked
+  into place. A process killed in between leaves that file (and perhaps its `-journal`); each open
+  removes such files older than `STALE_SECONDS` (10 minutes): a creation takes milliseconds, so
+  an older one belongs to no running process.
+- Modes: the archive is created with mode 0666 less the umask, as any new file of the user's.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import csv
+import datetime as dt
+import functools
 import io
 import json
+import math
 import os
+import re
 import sqlite3
 import sys
-import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import create_temp
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon.cards import key_of
+from dungeoneer.engine.rng import MAX_SEED
+from dungeoneer.generator.codes import ALPHABET, PREFIX
 from dungeoneer.generator.daily import Daily
+from dungeoneer.generator.rating import LEVEL_NAMES
 
 APPLICATION_ID = 0x44554E47
 """'DUNG': SQLite's application_id header field marks the file as ours."""
 SCHEMA_VERSION = 1
 COLUMNS = ("date", "hero", "seed", "code", "layout_code", "level", "score", "features", "line",
            "candidate", "generator_version")
+BUSY_SECONDS = 10.0
+"""How long a step waits for another process's lock before the archive is reported busy."""
+STALE_SECONDS = 600.0
+"""A temporary file of an archive's creation older than this was left by a killed process."""
 
 SCHEMA = """
 CREATE TABLE daily (
@@ -43,9 +84,16 @@ CREATE TABLE daily (
 )
 """
 
+# NOT INDEXED: the table itself is read, so a damaged index can't hide a row (see the docstring).
+SELECT = f"SELECT rowid, {', '.join(COLUMNS)} FROM daily NOT INDEXED"
+INSERT = f"INSERT INTO daily ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
+_TEMP_NAME = re.compile(r"[0-9a-z_]{8}\.new(-journal)?")
+"""The part of a creation's temporary file after `.NAME.` (ours, and the older mkstemp ones)."""
+
 
 class ArchiveError(DungeoneerError):
-    """The archive file can't be used (foreign, damaged, or a date already issued)."""
+    """The archive file can't be used (foreign, damaged, busy, read-only, or a date already
+    issued)."""
 
 
 def default_path() -> Path:
@@ -60,50 +108,67 @@ def default_path() -> Path:
 
 
 class Archive:
-    """An open archive; use as a context manager or call `close()`."""
+    """An open archive; use as a context manager or call `close()`. A lock held by another
+    process is waited for up to `busy_seconds` (default `BUSY_SECONDS`) at each step."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *,
+                 busy_seconds: float | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
+        self.read_only_because: str | None = None
+        """Why this process can't write the archive, or None if it can."""
         self.connection = self._open()
 
     def __enter__(self) -> Archive:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
         """Close the file."""
         self.connection.close()
 
+    # ------------------------------------------------------------------ opening
+
     def _open(self) -> sqlite3.Connection:
         path = self.path
+        _remove_stale_temps(path)
         if not path.exists():
-            try:
-                self._create(path)
-            except OSError as exc:
-                raise ArchiveError(f"can't create an archive here ({exc.strerror})",
-                                   file=str(path)) from None
+            self._create_here(path)
         if not path.is_file():
             raise ArchiveError("not a file", file=str(path))
-        elif not _looks_like_sqlite(path):
+        if not self._looks_like_sqlite():
             raise ArchiveError("not a dungeoneer archive (not an SQLite database); it was left "
                                "as it is", file=str(path))
+        self.read_only_because = _write_obstacle(path)
+        with self._sqlite("can't be read as an archive"):
+            connection = _connect(path, read_only=self.read_only_because is not None,
+                                  timeout=self.busy_seconds)
         try:
-            connection = sqlite3.connect(path, isolation_level=None)
-            connection.execute("PRAGMA synchronous = FULL")
-            self._check(connection)
-        except sqlite3.DatabaseError as exc:
-            raise ArchiveError(f"can't be read as an archive ({exc}); it was left as it is",
-                               file=str(path)) from None
+            with self._sqlite("can't be read as an archive"):
+                self._check(connection)
+        except ArchiveError:
+            connection.close()
+            raise
         return connection
+
+    def _create_here(self, path: Path) -> None:
+        try:
+            self._create(path)
+        except OSError as exc:
+            raise ArchiveError(f"can't create an archive here ({exc.strerror})",
+                               file=str(path)) from None
+        except sqlite3.Error as exc:
+            raise ArchiveError(f"can't create an archive here ({exc})", file=str(path)) from None
 
     @staticmethod
     def _create(path: Path) -> None:
         """Make an empty archive beside `path`, then link it into place: a process killed while
         creating leaves no half-made archive, and an archive that appeared meanwhile is kept."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+        # Not mkstemp: its 0600 would ignore the umask (the link keeps the temporary's mode).
+        fd, temp = create_temp(path.parent, f".{path.name}.", ".new")
         os.close(fd)
         try:
             connection = sqlite3.connect(temp, isolation_level=None)
@@ -116,7 +181,14 @@ class Archive:
             with contextlib.suppress(FileExistsError):
                 os.link(temp, path)
         finally:
-            Path(temp).unlink(missing_ok=True)
+            temp.unlink(missing_ok=True)
+
+    def _looks_like_sqlite(self) -> bool:
+        try:
+            with open(self.path, "rb") as handle:
+                return handle.read(16) == b"SQLite format 3\x00"
+        except OSError as exc:
+            raise ArchiveError(f"can't be read ({exc.strerror})", file=str(self.path)) from None
 
     def _check(self, connection: sqlite3.Connection) -> None:
         app = connection.execute("PRAGMA application_id").fetchone()[0]
@@ -131,45 +203,80 @@ class Archive:
         if check != "ok":
             raise ArchiveError(f"the archive is damaged ({check}); it was left as it is",
                                file=str(self.path))
+        self._check_table(connection)
 
-    # ------------------------------------------------------------------ reading and writing
+    def _check_table(self, connection: sqlite3.Connection) -> None:
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(daily)").fetchall()}
+        if not columns:
+            raise ArchiveError("the archive has no daily table (damaged, or changed by another "
+                               "program); it was left as it is", file=str(self.path))
+        missing = [c for c in COLUMNS if c not in columns]
+        if missing:
+            raise ArchiveError(f"the archive's daily table has no {', '.join(missing)} column "
+                               "(damaged, or changed by another program); it was left as it is",
+                               file=str(self.path))
+
+    # ------------------------------------------------------------------ errors
+
+    @contextlib.contextmanager
+    def _sqlite(self, failing: str) -> Iterator[None]:
+        """Turn SQLite's errors into one ArchiveError; `failing` says what could not be done."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise self._failure(exc, failing) from None
+
+    def _failure(self, exc: sqlite3.Error, failing: str) -> ArchiveError:
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # the primary result code
+        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            return self._busy()
+        if code == sqlite3.SQLITE_READONLY:
+            return self._read_only("SQLite may not write it")
+        return ArchiveError(f"{failing} ({exc}); the archive was left as it is",
+                            file=str(self.path))
+
+    def _busy(self) -> ArchiveError:
+        return ArchiveError(
+            f"the archive is busy: another process has held it locked for over "
+            f"{self.busy_seconds:g} s, so nothing was written; try again once that process is "
+            "done (another dungeoneer, or a program that has the archive open)",
+            file=str(self.path))
+
+    def _read_only(self, because: str, date: str | None = None) -> ArchiveError:
+        what = f"the puzzle of {date}" if date else "a new puzzle"
+        return ArchiveError(
+            f"the archive is read-only ({because}): the dates already issued are served, but "
+            f"{what} can't be added; make it writable, or choose another archive with --archive",
+            file=str(self.path))
+
+    # ------------------------------------------------------------------ reading
 
     def get(self, date: str) -> Daily | None:
-        """The archived puzzle of a date (YYYY-MM-DD), or None."""
-        row = self.connection.execute(
-            f"SELECT {', '.join(COLUMNS)} FROM daily WHERE date = ?", (date,)).fetchone()
-        return None if row is None else _daily(row)
-
-    def add(self, daily: Daily) -> None:
-        """Store a new puzzle, in one transaction; a date already issued is never replaced."""
-        data = daily.to_json()
-        values = [data[c] for c in COLUMNS]
-        values[COLUMNS.index("seed")] = str(daily.seed)  # up to 2**64 - 1: too big for INTEGER
-        values[COLUMNS.index("features")] = json.dumps(daily.features, sort_keys=True)
-        values[COLUMNS.index("line")] = json.dumps(list(daily.line))
-        try:
-            with self.connection:
-                self.connection.execute("BEGIN IMMEDIATE")
-                self.connection.execute(
-                    f"INSERT INTO daily ({', '.join(COLUMNS)}) VALUES "
-                    f"({', '.join('?' for _ in COLUMNS)})", values)
-        except sqlite3.IntegrityError:
-            raise ArchiveError(f"the puzzle of {daily.date} is already in the archive; an issued "
-                               "puzzle is never replaced", file=str(self.path)) from None
+        """The archived puzzle of a date (YYYY-MM-DD), or None; an ArchiveError if its row is
+        damaged or the date is there twice."""
+        dailies = self._read("WHERE date = ?", (date,))
+        _check_one_per_date(dailies, str(self.path))
+        return dailies[0] if dailies else None
 
     def all(self) -> list[Daily]:
-        """Every archived puzzle, by date."""
-        rows = self.connection.execute(
-            f"SELECT {', '.join(COLUMNS)} FROM daily ORDER BY date").fetchall()
-        return [_daily(row) for row in rows]
+        """Every archived puzzle, by date; an ArchiveError if any row is damaged."""
+        dailies = self._read("ORDER BY date, rowid", ())
+        _check_one_per_date(dailies, str(self.path))
+        return dailies
+
+    def _read(self, clause: str, parameters: tuple[str, ...]) -> list[Daily]:
+        with self._sqlite("can't be read as an archive"):
+            # fetchall: an unfinished statement would keep a read lock that a writer waits on.
+            rows = self.connection.execute(f"{SELECT} {clause}", parameters).fetchall()
+        return [_row_daily(row[0], row[1:], str(self.path)) for row in rows]
 
     def export(self, form: str) -> str:
         """The whole archive as JSON (a list) or CSV (features and line as JSON text)."""
+        if form not in ("json", "csv"):
+            raise ArchiveError(f"the export formats are json and csv, not {form!r}", text=form)
         dailies = [d.to_json() for d in self.all()]
         if form == "json":
             return json.dumps(dailies, indent=2) + "\n"
-        if form != "csv":
-            raise ArchiveError(f"the export formats are json and csv, not {form!r}", text=form)
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
@@ -178,15 +285,303 @@ class Archive:
                              "line": json.dumps(d["line"])})
         return buffer.getvalue()
 
+    # ------------------------------------------------------------------ writing
 
-def _looks_like_sqlite(path: Path) -> bool:
-    with open(path, "rb") as handle:
-        return handle.read(16) == b"SQLite format 3\x00"
+    @property
+    def read_only(self) -> bool:
+        """Whether this process can only read the archive."""
+        return self.read_only_because is not None
+
+    def issue(self, date: str, make: Callable[[], Daily]) -> tuple[Daily, bool]:
+        """The puzzle of `date` and whether this call issued it: the archived one, else the one
+        `make()` generates, stored; if another process stored the date meanwhile, its puzzle.
+        A read-only or locked archive is reported before `make` is called."""
+        stored = self.get(date)
+        if stored is not None:
+            return stored, False
+        # A row damaged past recognising its date may be this date's: refuse rather than risk
+        # issuing the day twice.
+        self.all()
+        self._check_writable(date)
+        made = make()
+        if made.date != date:
+            raise ValueError(f"asked for the puzzle of {date}, made one of {made.date}")
+        return self.store(made)
+
+    def store(self, daily: Daily) -> tuple[Daily, bool]:
+        """Store a new puzzle in one transaction, unless its date is already issued: returns the
+        date's puzzle as stored and whether it is `daily` (the first writer wins)."""
+        if self.read_only_because is not None:
+            raise self._read_only(self.read_only_because, daily.date)
+        values = _values(daily, str(self.path))
+        with self._sqlite(f"the puzzle of {daily.date} can't be written"), self._writing():
+            stored = self.get(daily.date)  # under the write lock: a rival's row, if it came first
+            if stored is not None:
+                return stored, False
+            try:
+                self.connection.execute(INSERT, values)
+            except sqlite3.IntegrityError:
+                # The table has no row of the date (read above), yet the unique index has one.
+                raise ArchiveError(f"the archive's index lists {daily.date}, which its table "
+                                   "lacks: the archive is damaged; it was left as it is",
+                                   file=str(self.path)) from None
+        return daily, True
+
+    def add(self, daily: Daily) -> None:
+        """Store a new puzzle, in one transaction; a date already issued is never replaced."""
+        if not self.store(daily)[1]:
+            raise ArchiveError(f"the puzzle of {daily.date} is already in the archive; an issued "
+                               "puzzle is never replaced", file=str(self.path))
+
+    def _check_writable(self, date: str) -> None:
+        """Raise now, before a puzzle is generated, if it could not be stored."""
+        if self.read_only_because is not None:
+            raise self._read_only(self.read_only_because, date)
+        with self._sqlite(f"the puzzle of {date} can't be written"), self._writing():
+            pass  # the write lock can be taken (after a wait of up to busy_seconds)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction, holding the write lock from its start (BEGIN IMMEDIATE, so
+        SQLite waits for a rival's lock rather than fail on upgrading a read lock)."""
+        self.connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.connection.execute("COMMIT")
+        except BaseException:
+            if self.connection.in_transaction:  # also when COMMIT itself failed (busy)
+                with contextlib.suppress(sqlite3.Error):
+                    self.connection.execute("ROLLBACK")
+            raise
 
 
-def _daily(row) -> Daily:
-    data = dict(zip(COLUMNS, row, strict=True))
-    return Daily(date=data["date"], hero=data["hero"], seed=int(data["seed"]), code=data["code"],
-                 layout_code=data["layout_code"], level=data["level"], score=data["score"],
-                 features=json.loads(data["features"]), line=tuple(json.loads(data["line"])),
-                 candidate=data["candidate"], generator_version=data["generator_version"])
+# ----------------------------------------------------------------------------- files
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove the temporary files that creations of `path` killed midway left behind."""
+    prefix = f".{path.name}."
+    try:
+        entries = [e for e in path.parent.iterdir() if e.name.startswith(prefix)]
+    except OSError:
+        return  # no folder yet, or one we can't list: nothing of ours to remove
+    now = time.time()
+    for entry in entries:
+        if _TEMP_NAME.fullmatch(entry.name[len(prefix):]) is None:
+            continue
+        with contextlib.suppress(OSError):  # gone meanwhile, or a folder we may not write
+            if now - entry.lstat().st_mtime > STALE_SECONDS:
+                entry.unlink()
+
+
+def _write_obstacle(path: Path) -> str | None:
+    """Why this process can't write the archive, or None if it can."""
+    if not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return "its folder is read-only, and SQLite writes its journal there"
+    return None
+
+
+def _connect(path: Path, *, read_only: bool, timeout: float) -> sqlite3.Connection:
+    """A connection that waits up to `timeout` seconds for a lock; read-only if asked."""
+    # mode=ro: SQLite itself refuses every write (chmod does not stop root); mode=rw: a file
+    # removed meanwhile is not silently created again, without the archive's schema.
+    uri = f"{path.resolve().as_uri()}?mode={'ro' if read_only else 'rw'}"
+    connection = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+    connection.execute("PRAGMA synchronous = FULL")
+    return connection
+
+
+# ----------------------------------------------------------------------------- rows
+
+class _Damage(Exception):
+    """What is wrong with a field of a row; the caller names the row and the file."""
+
+
+def _values(daily: Daily, file: str) -> list[object]:
+    """The row of `daily`, checked as a row read back would be."""
+    data = daily.to_json()
+    data["seed"] = str(daily.seed)  # up to 2**64 - 1: too big for INTEGER
+    data["features"] = json.dumps(daily.features, sort_keys=True)
+    data["line"] = json.dumps(list(daily.line))
+    try:
+        _checked(data)
+    except _Damage as exc:
+        raise ArchiveError(f"the puzzle of {daily.date} can't be archived: {exc}",
+                           file=file) from None
+    return [data[c] for c in COLUMNS]
+
+
+def _row_daily(rowid: int, values: Sequence[object], file: str) -> Daily:
+    """The puzzle of a row read from the archive; an ArchiveError naming it if it is damaged."""
+    data = dict(zip(COLUMNS, values, strict=True))
+    try:
+        return _checked(data)
+    except _Damage as exc:
+        date = data["date"]
+        name = f"the puzzle of {date} (row {rowid})" if _is_date(date) else f"row {rowid}"
+        raise ArchiveError(f"{name} is damaged: {exc}; the archive was left as it is",
+                           file=file) from None
+
+
+def _check_one_per_date(dailies: Sequence[Daily], file: str) -> None:
+    """An ArchiveError if a date is there twice (only a damaged index lets that in)."""
+    counts = collections.Counter(d.date for d in dailies)
+    for date, count in sorted(counts.items()):
+        if count > 1:
+            raise ArchiveError(f"the puzzle of {date} is in the archive {count} times: the "
+                               "archive is damaged; it was left as it is", file=file)
+
+
+def _checked(data: dict[str, object]) -> Daily:
+    """The Daily of a row's fields, each checked; a _Damage saying what is wrong otherwise."""
+    date = _date(data)
+    hero = _hero(data)
+    seed = _seed(data)
+    return Daily(date=date, hero=hero, seed=seed, code=_code(data, hero, seed),
+                 layout_code=_layout_code(data, hero), level=_level(data),
+                 score=_score(data), features=_features(data), line=_line(data),
+                 candidate=_candidate(data), generator_version=_version(data))
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "empty (NULL)"
+    if isinstance(value, bytes):
+        return "binary data"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "...'"
+
+
+def _its(name: str) -> str:
+    return f"its {name} {'are' if name == 'features' else 'is'}"
+
+
+def _text(data: dict[str, object], name: str) -> str:
+    value = data[name]
+    if not isinstance(value, str):
+        raise _Damage(f"{_its(name)} {_shown(value)}, not text")
+    return value
+
+
+def _is_date(value: object) -> bool:
+    if not isinstance(value, str) or re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) is None:
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _date(data: dict[str, object]) -> str:
+    date = _text(data, "date")
+    if not _is_date(date):
+        raise _Damage(f"its date is {_shown(date)}, not a date written YYYY-MM-DD")
+    return date
+
+
+@functools.cache
+def _hero_faces() -> frozenset[str]:
+    return frozenset(hero.name for hero in PuzzleDungeon().cards.heroes)
+
+
+def _hero(data: dict[str, object]) -> str:
+    hero = _text(data, "hero")
+    if hero not in _hero_faces():
+        raise _Damage(f"its hero is {_shown(hero)}, not a hero face of the game")
+    return hero
+
+
+def _seed(data: dict[str, object]) -> int:
+    text = _text(data, "seed")
+    # At most 20 digits, as str() writes them: int() of a long text is slow, of 4300 digits fails.
+    if not (text.isascii() and text.isdigit() and len(text) <= 20 and text == str(int(text))
+            and int(text) <= MAX_SEED):
+        raise _Damage(f"its seed is {_shown(text)}, not a whole number from 0 to {MAX_SEED}")
+    return int(text)
+
+
+_SHORT_CODE = re.compile(rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.(?P<seed>0|[1-9][0-9]*)")
+_LAYOUT_CODE = re.compile(
+    rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.L\.(0|[{ALPHABET[1:]}][{ALPHABET}]*)")
+"""Deal codes as the archive writes them (generator.codes): lower case, no leading zero. Only
+their form is checked here, as parsing a layout takes a millisecond (whole archives are checked);
+`deal_from_code` checks the deal itself when the puzzle is shown."""
+
+
+def _deal_code(data: dict[str, object], name: str, hero: str,
+               form: re.Pattern[str]) -> re.Match[str]:
+    """A deal code of the row's hero, of the form asked for."""
+    text = _text(data, name)
+    match = form.fullmatch(text)
+    if match is None:
+        kind = "layout" if form is _LAYOUT_CODE else "short"
+        raise _Damage(f"{_its(name)} {_shown(text)}, not a {kind} deal code")
+    if match["hero"] != key_of(hero).lower():
+        raise _Damage(f"its {name} {_shown(text)} is not a deal of its hero, {hero}")
+    return match
+
+
+def _code(data: dict[str, object], hero: str, seed: int) -> str:
+    code = _deal_code(data, "code", hero, _SHORT_CODE)
+    if code["seed"] != str(seed):
+        raise _Damage(f"its code {code[0]} is not the deal of its seed, {seed}")
+    return code[0]
+
+
+def _layout_code(data: dict[str, object], hero: str) -> str:
+    return _deal_code(data, "layout_code", hero, _LAYOUT_CODE)[0]
+
+
+def _level(data: dict[str, object]) -> int:
+    level = data["level"]
+    if not isinstance(level, int) or level not in LEVEL_NAMES:
+        raise _Damage(f"its level is {_shown(level)}, not a level from {min(LEVEL_NAMES)} to "
+                      f"{max(LEVEL_NAMES)}")
+    return level
+
+
+def _score(data: dict[str, object]) -> float:
+    score = data["score"]
+    if not isinstance(score, int | float) or not math.isfinite(score):
+        raise _Damage(f"its score is {_shown(score)}, not a number")
+    return float(score)
+
+
+def _json(data: dict[str, object], name: str) -> object:
+    text = _text(data, name)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Damage(f"{_its(name)} not JSON ({exc.msg})") from None
+    except (ValueError, RecursionError):  # a number past int()'s 4300 digits; [[[[... nested
+        raise _Damage(f"{_its(name)} JSON that Python can't read") from None
+
+
+def _features(data: dict[str, object]) -> dict:
+    features = _json(data, "features")
+    if not isinstance(features, dict):
+        raise _Damage(f"its features are {_shown(features)}, not a JSON object")
+    return features
+
+
+def _line(data: dict[str, object]) -> tuple[str, ...]:
+    line = _json(data, "line")
+    if not isinstance(line, list) or not line or not all(isinstance(a, str) for a in line):
+        raise _Damage(f"its line is {_shown(line)}, not a list of actions")
+    return tuple(line)
+
+
+def _candidate(data: dict[str, object]) -> int:
+    candidate = data["candidate"]
+    if not isinstance(candidate, int) or candidate < 0:
+        raise _Damage(f"its candidate is {_shown(candidate)}, not a whole number from 0")
+    return candidate
+
+
+def _version(data: dict[str, object]) -> str:
+    version = _text(data, "generator_version")
+    if not version.strip():
+        raise _Damage("its generator_version is empty")
+    return version
