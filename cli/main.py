@@ -29,6 +29,19 @@ class DungeoneerGroup(click.Group):
         except DungeoneerError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+        except OSError as exc:
+            # A path the file system refuses (too long, no permission, a full disk) wherever it
+            # is first touched: one message naming it, not a traceback.
+            click.echo(f"error: {_os_error(exc)}", err=True)
+            ctx.exit(EXIT_BAD_INPUT)
+
+
+def _os_error(exc: OSError) -> str:
+    """'PATH: reason' for a file-system error (the path cut short if it is very long)."""
+    name = exc.filename if exc.filename is not None else ""
+    shown = str(name) if len(str(name)) <= 100 else str(name)[:97] + "..."
+    reason = exc.strerror or str(exc)
+    return f"{shown}: {reason[0].lower()}{reason[1:]}" if shown else reason
 
 
 @click.group(cls=DungeoneerGroup)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 TEXT_SHOWN = 100
-"""The most characters of the offending text an error message repeats."""
+"""The most characters of the offending text (or of a file's path) an error message repeats."""
 
 
 class DungeoneerError(Exception):
@@ -30,7 +30,10 @@ class DungeoneerError(Exception):
 
     def where(self) -> str:
         """'file:line: ' or the parts that are known."""
-        parts = [p for p in (self.file, None if self.line is None else str(self.line)) if p]
+        file = self.file
+        if file is not None and len(file) > TEXT_SHOWN:
+            file = "..." + file[-(TEXT_SHOWN - 3):]  # the end of a path names the file
+        parts = [p for p in (file, None if self.line is None else str(self.line)) if p]
         return ":".join(parts) + ": " if parts else ""
 
     def __str__(self) -> str:
@@ -46,6 +49,10 @@ class DungeoneerError(Exception):
 
 class CardDataError(DungeoneerError):
     """A card file is malformed: names the file, the card and the field."""
+
+
+class CardFolderError(CardDataError):
+    """The folder of card files named by an option or a record's header does not exist."""
 
 
 class RecordError(DungeoneerError):

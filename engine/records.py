@@ -28,6 +28,7 @@ from dungeoneer.engine import registry
 from dungeoneer.engine.errors import (
     ActionSyntaxError,
     CardDataError,
+    CardFolderError,
     ChanceError,
     DungeoneerError,
     IllegalActionError,
@@ -282,6 +283,8 @@ def start(record: Record) -> tuple[Game, State]:
         try:
             game = registry.get_game(info.name, options, base_dir=base_dir)
             state = game.new_initial_state(seed=seed, setup=setup)
+        except CardFolderError as exc:
+            raise _header_error(record, "cards", exc.reason) from None
         except CardDataError:
             raise  # it names the card file, card and field
         except DungeoneerError as exc:

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from dungeoneer.engine.errors import CardDataError, UnknownNameError
+from dungeoneer.engine.errors import CardDataError, CardFolderError, UnknownNameError
 from dungeoneer.engine.puzzle_dungeon import effects
 from dungeoneer.engine.puzzle_dungeon.constants import HERO, KING, SUIT_LETTERS, SUITS
 
@@ -209,7 +209,7 @@ def load_card_set(folder: str | Path | None = None) -> CardSet:
     texts: dict[str, tuple[str, str]] = {}
     builtin = resources.files("dungeoneer.seeds.puzzle_dungeon")
     if folder is not None and not _is_folder(Path(folder)):
-        raise CardDataError("the card folder does not exist", file=str(folder))
+        raise CardFolderError("the card folder does not exist", file=str(folder))
     for name in FILES:
         custom = Path(folder) / name if folder is not None else None
         if custom is not None and custom.is_file():
@@ -445,7 +445,7 @@ class _Loader:
         for type_name, source in self._get(data, "types", dict, where, {}).items():
             self._check_source(source, where, f"types.{type_name}")
             types[type_name] = source
-        monsters = []
+        monsters: list[Monster] = []
         for table in self._tables(data, "monster", where, []):
             card = _Where(path, str(table.get("name", f"monster #{len(monsters) + 1}")))
             fields = ["name", "type", "weapon", "defense", "king_weapon"]
@@ -464,7 +464,7 @@ class _Loader:
                          for a in self._tables(table, "ability", card, [])]
             for ability in abilities:
                 self._check_monster_ability(ability, card)
-            counts = tuple(defense.count(s) for s in range(len(SUITS)))
+            counts = (defense.count(0), defense.count(1), defense.count(2), defense.count(3))
             front = Face(tuple(weapon), counts, tuple(a for a in abilities if a.face == "front"))
             king = Face(tuple(king_weapon), counts, tuple(a for a in abilities if a.face == "king"))
             monsters.append(Monster(monster_id, monster_name, monster_type, front, king, source,
@@ -486,7 +486,7 @@ class _Loader:
         path, data = self._parse("heroes.toml")
         where = _Where(path)
         self._check_keys(data, {"hero"}, where, "the heroes file")
-        heroes = []
+        heroes: list[HeroFace] = []
         for table in self._tables(data, "hero", where):
             card = _Where(path, str(table.get("name", f"hero #{len(heroes) + 1}")))
             fields = ["name", "card", "challenge", "prey"]
@@ -516,7 +516,7 @@ class _Loader:
         path, data = self._parse("traps_treasures.toml")
         where = _Where(path)
         self._check_keys(data, {"card"}, where, "the Traps & Treasures file")
-        cards = []
+        cards: list[TrapTreasure] = []
         for table in self._tables(data, "card", where, []):
             card = _Where(path, str(table.get("name", f"card #{len(cards) + 1}")))
             fields = ["name", "type"]

@@ -83,7 +83,8 @@ def assert_clean(result: Result, args: Sequence[str] = ()) -> None:
         raise AssertionError(f"{list(args)!r} crashed:\n{shown}")
     assert result.exit_code in (0, BAD_INPUT), (args, result.exit_code, result.output[-2000:])
     if result.exit_code == BAD_INPUT:
-        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        # Lines end at '\n' only: a form feed in a quoted file name is not a line end.
+        lines = [line for line in result.stderr.split("\n") if line.strip()]
         assert lines, (args, "status 2 with no message")
         # Our errors are one line ('error: ...'); click's usage errors end in 'Error: ...'.
         assert lines[-1].startswith(("error: ", "Error: ")), (args, result.stderr[-2000:])

@@ -193,6 +193,18 @@ def test_a_card_folder_path_too_long_for_the_file_system(tmp_path):
     refused(["deal", "1", "--cards", "a/" * 3000], "the card folder does not exist")
 
 
+@pytest.mark.parametrize("args", [
+    ["daily", "2026-01-05", "--archive", "LONG"],
+    ["archive", "export", "--archive", "LONG"],
+    ["solve", "1", "--out", "LONG"],
+    ["replay", "LONG"],
+])
+def test_a_path_too_long_for_the_file_system_gets_one_message(args):
+    long = "b" * 300
+    message = refused([long if a == "LONG" else a for a in args], "")
+    assert "too long" in message.lower() or "no such file" in message, message
+
+
 # ----------------------------------------------------------------------------- records
 
 def test_solve_from_another_games_record_says_so():
@@ -297,3 +309,10 @@ def test_jobs_are_drawn_lazily():
     first = list(itertools.islice(ordered_map(abs, endless(), 2), 5))
     assert first == [0, 1, 2, 3, 4]
     assert len(drawn) <= 5 + 4 * 2  # a few jobs per worker ahead, not the whole input
+
+
+def test_a_record_naming_a_card_folder_that_is_not_there_blames_its_line(tmp_path):
+    path = write(tmp_path, "r.rec", f"game: puzzle-dungeon\nseed: 1\ncards: {'a/' * 3000}\n---\n")
+    message = refused(["replay", path], f"{path}:3: 'cards: a/a/")
+    assert message.endswith("...': the card folder does not exist\n")
+    assert len(message) < 300
