@@ -1,10 +1,10 @@
 """What every fuzz test shares: hostile text, the example records, and the one check that matters
 (bad input ends in one clear message and exit status 2, valid input works, nothing crashes).
 
-The number of examples per test is small in the default run, so the suite stays fast, and large
-in the marked run: `DUNGEONEER_FUZZ=1000 python -m pytest -m slow tests/fuzz` (the slow tests read
-the same variable, default 500). The default run is derandomized, so CI always tries the same
-inputs; the slow run draws fresh ones each time.
+The number of examples per test is small in the default run, so the suite stays fast, and the
+default run is derandomized, so CI always tries the same inputs. `DUNGEONEER_FUZZ=N` draws N fresh
+inputs per test instead; the marked run (`python -m pytest -m slow tests/fuzz`) adds larger tests
+that draw 500 (or N) fresh inputs each.
 """
 
 from __future__ import annotations
@@ -35,19 +35,13 @@ HOSTILE_WORDS: tuple[str, ...] = (
 numbers, control characters that some line splitters count as line ends, huge and odd paths."""
 
 
-def examples() -> int:
-    """Examples per fuzz test in this run."""
-    return int(os.environ.get("DUNGEONEER_FUZZ", "25"))
-
-
-def fuzz_settings(default: int | None = None, *, slow: bool = False) -> settings:
-    """Hypothesis settings for a fuzz test: `default` examples in the default run (derandomized),
-    DUNGEONEER_FUZZ (else 500) in the slow one."""
-    if slow:
-        count = int(os.environ.get("DUNGEONEER_FUZZ", "500"))
-    else:
-        count = default if default is not None else examples()
-    return settings(max_examples=count, deadline=None, derandomize=not slow,
+def fuzz_settings(default: int = 25, *, slow: bool = False) -> settings:
+    """Hypothesis settings for a fuzz test: `default` examples, derandomized, in the default run;
+    with DUNGEONEER_FUZZ=N set (or in the slow run, where N defaults to 500), N fresh examples."""
+    asked = os.environ.get("DUNGEONEER_FUZZ")
+    fresh = slow or asked is not None
+    count = int(asked or 500) if fresh else default
+    return settings(max_examples=count, deadline=None, derandomize=not fresh,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much],
                     database=None)
