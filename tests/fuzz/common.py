@@ -60,6 +60,23 @@ def hostile_text() -> st.SearchStrategy[str]:
                      st.text(max_size=30))
 
 
+LINE_DAMAGES = ("line", "insert", "delete", "repeat")
+"""The damages `damage_line` knows."""
+
+
+def damage_line(draw: st.DrawFn, lines: list[str], at: int, how: str) -> None:
+    """Damage `lines` at index `at` in place: replace the line with hostile text, insert hostile
+    text before it, delete it, or repeat it."""
+    if how == "line":
+        lines[at] = draw(hostile_text())
+    elif how == "insert":
+        lines.insert(at, draw(hostile_text()))
+    elif how == "delete":
+        del lines[at]
+    elif how == "repeat":
+        lines.insert(at, lines[at])
+
+
 def run(args: Sequence[str], *, input: str | None = None) -> Result:
     """The command line through click's runner, at a fixed width, in an empty temporary working
     folder (a hostile relative path such as '99' must not land in the checkout)."""

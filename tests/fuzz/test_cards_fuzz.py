@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.common import assert_clean, fuzz_settings, hostile_text, run
+from tests.fuzz.common import LINE_DAMAGES, assert_clean, damage_line, fuzz_settings, run
 from tests.helpers import installed_seeds
 
 SEEDS = installed_seeds("puzzle_dungeon")
@@ -43,14 +43,10 @@ def damaged_file(draw: st.DrawFn) -> tuple[str, bytes]:
             match = ASSIGNMENT.match(lines[at])
             if match:
                 lines[at] = match.group(1) + draw(st.sampled_from(TOML_VALUES))
-        elif how == "line":
-            lines[at] = draw(hostile_text())
-        elif how == "delete":
-            del lines[at]
-        elif how == "repeat":
-            lines.insert(at, lines[at])
         elif how == "cut":
             lines = lines[:at]
+        elif how in LINE_DAMAGES:
+            damage_line(draw, lines, at, how)
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     if draw(st.integers(0, 9)) == 0:
         at = draw(st.integers(0, len(data)))

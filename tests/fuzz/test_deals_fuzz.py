@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.common import HOSTILE_WORDS, assert_clean, fuzz_settings, hostile_text, run
+from tests.fuzz.common import (
+    HOSTILE_WORDS,
+    LINE_DAMAGES,
+    assert_clean,
+    damage_line,
+    fuzz_settings,
+    hostile_text,
+    run,
+)
 
 CODE_CHARACTERS = "0123456789abcdefghjkmnpqrstvwxyz.LZ-_²"
 
@@ -72,12 +80,8 @@ def damaged_deal_file(draw: st.DrawFn) -> str:
             words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(
                 (*HOSTILE_WORDS, "7T", "0H", "Lich", "Dragon")))
             lines[at] = f"{key}: {' '.join(words)}"
-        elif how == "line":
-            lines[at] = draw(hostile_text())
-        elif how == "delete":
-            del lines[at]
-        elif how == "repeat":
-            lines.insert(at, lines[at])
+        elif how in LINE_DAMAGES:
+            damage_line(draw, lines, at, how)
     return "\n".join(lines) + "\n"
 
 

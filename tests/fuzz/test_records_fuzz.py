@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from tests.fuzz.common import (
     HOSTILE_WORDS,
+    LINE_DAMAGES,
     assert_clean,
+    damage_line,
     example_records,
     fuzz_settings,
     hostile_text,
@@ -46,18 +48,12 @@ def damaged_record(draw: st.DrawFn) -> bytes:
             at = draw(st.sampled_from(header))
             key = lines[at].split(":", 1)[0]
             lines[at] = f"{key}: {draw(hostile_text())}"
-        elif how == "line":
-            lines[at] = draw(hostile_text())
-        elif how == "word" and lines[at].split():
+        elif how == "word" and lines and lines[at].split():
             words = lines[at].split()
             words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(HOSTILE_WORDS))
             lines[at] = " ".join(words)
-        elif how == "insert":
-            lines.insert(at, draw(hostile_text()))
-        elif how == "delete" and lines:
-            del lines[at]
-        elif how == "repeat":
-            lines.insert(at, lines[at])
+        elif how in LINE_DAMAGES and lines:
+            damage_line(draw, lines, at, how)
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     if draw(st.booleans()):
         at = draw(st.integers(0, len(data)))
