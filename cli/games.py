@@ -59,7 +59,7 @@ from dungeoneer.engine.simulate import (
 # ----------------------------------------------------------------------------- games
 
 
-@click.command()
+@click.command(short_help="The games, their options and Puzzle Dungeon's heroes.")
 @json_option
 def games(as_json: bool) -> None:
     """The registered games, their options and named lists (Puzzle Dungeon's heroes).
@@ -303,7 +303,8 @@ def play_command(entry: GameEntry) -> click.Command:
                             f"Example: {example}")
 
 
-@click.group(cls=GameCommands, make=play_command, subcommand_metavar="GAME [OPTIONS]")
+@click.group(cls=GameCommands, make=play_command, subcommand_metavar="GAME [OPTIONS]",
+             short_help="Play a game at the terminal, with bots in any seats.")
 def play() -> None:
     """Play a game at the terminal, choosing among the numbered legal actions; bots can take
     seats of the multi-player games, and a team bot can play a real-time game's run.
@@ -331,7 +332,7 @@ def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State
     return ending.state, list(ending.moves)
 
 
-@click.command(name="replay")
+@click.command(name="replay", short_help="Replay a game record and show how it ends.")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--step", "stepwise", is_flag=True,
               help="Show every move, what it did and the table after it.")
@@ -350,7 +351,7 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     Stops at the first bad line: the file, the line, what it says, why, and (for an illegal
     action) what was legal there.
 
-    Example: dungeoneer replay seeds/puzzle_dungeon/examples/rogue-win.rec --step
+    Example: dungeoneer solve 42 --out win.rec && dungeoneer replay win.rec --step
     """
     if out and not then_bot:
         raise click.UsageError("--out goes with --then")
@@ -567,7 +568,8 @@ def simulation_command(entry: GameEntry) -> click.Command | None:
     return None
 
 
-@click.group(cls=GameCommands, make=simulation_command, subcommand_metavar="GAME [OPTIONS]")
+@click.group(cls=GameCommands, make=simulation_command, subcommand_metavar="GAME [OPTIONS]",
+             short_help="Simulate many bot games; figures with 95% intervals.")
 def simulate_group() -> None:
     """Play many bot games of a game and report the figures with 95% Wilson intervals.
     `dungeoneer simulate GAME --help` shows a game's options.

@@ -44,7 +44,7 @@ def _os_error(exc: OSError) -> str:
     return f"{shown}: {reason[0].lower()}{reason[1:]}" if shown else reason
 
 
-@click.group(cls=DungeoneerGroup)
+@click.group(cls=DungeoneerGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dungeoneer")
 def cli() -> None:
     """Rules engines, solvers and daily puzzles for Puzzle Dungeon and friends."""

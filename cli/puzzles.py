@@ -66,7 +66,7 @@ def _spinner(out: Console, text: str, work: Callable[[], Any], quiet: bool) -> A
 
 # ----------------------------------------------------------------------------- deal
 
-@click.command()
+@click.command(short_help="Deal a Puzzle Dungeon puzzle and draw its table.")
 @click.argument("deal_spec", metavar="SEED|CODE", type=DEAL)
 @hero_option
 @cards_option
@@ -134,7 +134,7 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
                                                    setup=dealt.setup)
 
 
-@click.command()
+@click.command(short_help="Is the deal winnable? Won (with a line), unwinnable or unknown.")
 @click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
 @deal_file_option
 @click.option("--from", "from_record", type=click.Path(dir_okay=False),
@@ -224,7 +224,7 @@ def _print_rating(out: Console, rating: Any) -> None:
     out.print(f"  its line: {features['line_steps']} steps, {features['line_attacks']} attacks")
 
 
-@click.command(name="rate")
+@click.command(name="rate", short_help="Rate a deal from 1 (gentle) to 5 (fiendish).")
 @click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
 @deal_file_option
 @hero_option
@@ -266,7 +266,7 @@ archive_option = click.option(
          "under dungeoneer/).")
 
 
-@click.command()
+@click.command(short_help="The daily puzzle of a date, the same for everyone.")
 @click.argument("date", required=False)
 @archive_option
 @click.option("--levels", default="1,2,2,3,3,4,5", show_default=True,
@@ -318,7 +318,7 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
         _print_line(out, state, line)
 
 
-@click.group()
+@click.group(short_help="The archive of issued daily puzzles.")
 def archive() -> None:
     """The archive of issued daily puzzles."""
 
@@ -351,7 +351,7 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
 
 # ----------------------------------------------------------------------------- generate
 
-@click.command()
+@click.command(short_help="A batch of winnable, rated puzzles as JSON lines.")
 @click.option("--count", type=Amount("puzzles", most=MAX_PUZZLES), required=True,
               help="Puzzles to make.")
 @click.option("--rating", "level", type=click.IntRange(1, 5), help="Only puzzles of this level.")
