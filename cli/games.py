@@ -149,8 +149,13 @@ def _choose(state: State, out: Console) -> Action | None:
     """Ask for a move: a number from the list, the action's text, or q."""
     legal = state.legal_actions()
     while True:
-        answer = click.prompt("Your move (number, notation, or q to stop)",
-                              prompt_suffix="> ").strip()
+        try:
+            answer = click.prompt("Your move (number, notation, or q to stop)",
+                                  prompt_suffix="> ").strip()
+        except click.Abort:
+            # End of input or Ctrl-C: stop as 'q' does, so the record asked for is still saved.
+            out.print()
+            return None
         if answer.lower() in ("q", "quit"):
             return None
         if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
@@ -246,8 +251,14 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
         for line in turn.log:
             out.print(f"  {line}")
 
-    ending = running.run(on_turn=show, keep_log=True)
-    end_of_game(out, ending.state, record_for(game, number, ending.moves), record_path, force)
+    try:
+        running.run(on_turn=show, keep_log=True)
+    except KeyboardInterrupt:
+        # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
+        # record asked for holds everything played so far.
+        out.print("\nStopped.")
+    end_of_game(out, running.state, record_for(game, number, running.moves), record_path,
+                force)
 
 
 def _bot_help(entry: GameEntry) -> str:

@@ -317,3 +317,16 @@ def test_an_output_folder_that_does_not_exist_is_refused_before_the_game(tmp_pat
                  str(missing))
     assert result.exit_code == 2 and "does not exist" in result.output
     assert "Game over" not in result.output
+
+
+@pytest.mark.parametrize("typed", ["", "attack 2\n"])
+def test_end_of_input_stops_a_game_and_saves_its_record(tmp_path, typed):
+    """Issue 15: end of input (or Ctrl-C, which click's prompt turns into the same Abort) stops
+    the game like 'q' and still writes the record that was asked for."""
+    record = tmp_path / "game.rec"
+    result = run("play", "puzzle-dungeon", "--seed", "42", "--record", str(record), input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(f"Stopped.\nRecord saved to {record}.\n")
+    lines = record.read_text().splitlines()
+    assert lines[0] == "# result: unfinished"
+    assert lines[lines.index("---") + 1:] == ([typed.strip()] if typed else [])
