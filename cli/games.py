@@ -36,7 +36,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.protocol import Action, Game, State
+from dungeoneer.engine.protocol import Action, Bot, Game, State
 from dungeoneer.engine.records import (
     Move,
     Record,
@@ -239,9 +239,21 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
     clock = session.FixedPace(pace) if pace is not None else None
     out = console()
     out.print(_banner(game, number, holders))
-    apart = not entry.info.real_time and game.players > 1
-    running = session.Session(game.new_initial_state(seed=number), seats,
-                              ask=person_at_terminal(out, apart), clock=clock)
+    play_position(game.new_initial_state(seed=number), seats, out=out,
+                  to_record=lambda moves: record_for(game, number, moves),
+                  record_path=record_path, force=force, clock=clock)
+
+
+def play_position(state: State, seats: list[Bot | None], *, out: Console,
+                  to_record: Callable[[list[str]], Record], record_path: str | None,
+                  force: bool, clock: session.Clock | None = None
+                  ) -> tuple[State, tuple[str, ...]]:
+    """Play on from `state` at the terminal (people choose, bots play their seats) until the
+    game ends or the people stop; then show the end and save the record `to_record(moves)`
+    makes, if one was asked for. Returns the last state and the moves played from `state`."""
+    entry = registry.entry(state.game.info.name)
+    apart = not entry.info.real_time and state.game.players > 1
+    running = session.Session(state, seats, ask=person_at_terminal(out, apart), clock=clock)
 
     def show(turn: session.Turn) -> None:
         if turn.note:
@@ -257,8 +269,8 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.
         out.print("\nStopped.")
-    end_of_game(out, running.state, record_for(game, number, running.moves), record_path,
-                force)
+    end_of_game(out, running.state, to_record(running.moves), record_path, force)
+    return running.state, tuple(running.moves)
 
 
 def _bot_help(entry: GameEntry) -> str:
@@ -283,8 +295,16 @@ def _pace_option(entry: GameEntry, people: bool) -> click.Option:
                              f"{default}).{more}")
 
 
+PLAY_COMMANDS: dict[str, Callable[[GameEntry], click.Command]] = {}
+"""Games whose `play` sub-command is their own, not the one made from their declared options
+(cli.puzzles registers Puzzle Dungeon's, which takes deal codes and the daily puzzle)."""
+
+
 def play_command(entry: GameEntry) -> click.Command:
     """`play GAME`, with the game's own options."""
+    own = PLAY_COMMANDS.get(entry.name)
+    if own is not None:
+        return own(entry)
     params: list[click.Parameter] = [
         click.Option(["--seed"], type=SEED, help="The deal (default: a random one, printed)."),
         *(game_option(option) for option in entry.options)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from dungeoneer.cli import render
+from dungeoneer.cli.games import PLAY_COMMANDS, GameCommand, play_command, play_position
 from dungeoneer.cli.options import (
     DEAL,
     SEED,
@@ -398,3 +400,118 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
                 click.echo(line)
     if sink is not None:
         err.print(f"{sink.lines} puzzles written to {out}.")
+
+
+# ----------------------------------------------------------------------------- play
+
+def _daily_puzzle(date: str, archive_path: str | None, out: Console) -> Any:
+    """The daily puzzle of `date` ('' for today), from the archive or issued into it exactly as
+    `dungeoneer daily` does (the default weekday levels), so every player gets the same one."""
+    from dungeoneer.generator.archive import Archive
+    from dungeoneer.generator.daily import make_daily, parse_date
+
+    day = parse_date(date) if date else dt.date.today()
+    with Archive(archive_path) as opened:
+        puzzle, _ = opened.issue(day.isoformat(), lambda: _spinner(
+            out, f"finding the puzzle of {day}", lambda: make_daily(day), False))
+    return puzzle
+
+
+def _share_line(puzzle: Any, moves: int) -> str:
+    """What a player of the daily puzzle may share after a win: nothing of the line itself."""
+    from dungeoneer.generator.rating import LEVEL_NAMES
+
+    return (f"dungeoneer daily {puzzle.date}: {puzzle.hero}, level {puzzle.level} "
+            f"({LEVEL_NAMES[puzzle.level]}), won in {moves} moves")
+
+
+def play_puzzle_dungeon(entry: Any) -> click.Command:
+    """`play puzzle-dungeon`: a seed or a deal code (as `deal` and `solve` take), the daily
+    puzzle, or a saved record to go on with; Traps & Treasures and the other game options."""
+
+    def callback(deal_spec: int | str | None, seed: int | str | None,
+                 daily_date: str | None, archive_path: str | None, from_record: str | None,
+                 record_path: str | None, force: bool, **options: Any) -> None:
+        given = [x for x in (deal_spec, seed, daily_date, from_record) if x is not None]
+        if len(given) > 1:
+            raise click.UsageError("give one of SEED|CODE (or --seed), --daily or --from")
+        chosen = {key: ("yes" if value is True else value) for key, value in options.items()
+                  if value not in (None, False)}
+        if (daily_date is not None or from_record is not None) and chosen:
+            source = "--daily" if daily_date is not None else "--from"
+            raise click.UsageError(f"{', '.join('--' + k for k in chosen)} can't be given with "
+                                   f"{source}: the puzzle (or the record) says how it is played")
+        output_path(record_path, force)
+        out = console()
+        puzzle = None
+        if from_record is not None:
+            record = load_record(from_record)
+            state, _ = replay(record)
+            puzzle_position(state, from_record)
+            banner = f"[bold]Puzzle Dungeon[/bold], going on from {from_record}"
+
+            def to_record(moves: Sequence[str]) -> Record:
+                return record.with_moves((*record.moves, *(Move(m) for m in moves)))
+        else:
+            if daily_date is not None:
+                puzzle = _daily_puzzle(daily_date, archive_path, out)
+                spec: int | str = puzzle.layout_code
+            else:
+                picked = deal_spec if deal_spec is not None else seed
+                spec = picked if picked is not None else secrets.randbelow(10**9)
+            dealt = start_deal(spec, chosen.get("hero"), chosen.get("cards"),
+                               chosen.get("core") == "yes", traps=chosen.get("traps"),
+                               treasures=chosen.get("treasures"), extras=chosen.get("extras"))
+            state = dealt.state()
+            game, number, setup = dealt.game, dealt.seed, dealt.setup
+            banner = (f"[bold]Puzzle Dungeon[/bold], daily puzzle of {puzzle.date}, level "
+                      f"{puzzle.level}" if puzzle is not None else
+                      f"[bold]Puzzle Dungeon[/bold], deal {dealt.codes()[0]}")
+
+            def to_record(moves: Sequence[str]) -> Record:
+                return record_for(game, number, moves, setup=setup)
+        out.print(banner)
+        end, moves = play_position(state, [None], out=out, to_record=to_record,
+                                   record_path=record_path, force=force)
+        outcome = end.outcome()
+        if puzzle is not None and outcome is not None and outcome.termination.value == "won":
+            out.print(_share_line(puzzle, len(moves)))
+
+    params: list[click.Parameter] = [
+        click.Argument(["deal_spec"], metavar="[SEED|CODE]", type=DEAL, required=False),
+        click.Option(["--seed"], type=DEAL, help="The same as SEED|CODE."),
+        click.Option(["--daily", "daily_date"], is_flag=False, flag_value="", default=None,
+                     metavar="[DATE]", help="Play the daily puzzle of DATE (YYYY-MM-DD; today "
+                     "without one), the one `dungeoneer daily` shows."),
+        click.Option(["--archive", "archive_path"], type=click.Path(dir_okay=False),
+                     help="The archive of issued puzzles, for --daily."),
+        click.Option(["--from", "from_record"], type=click.Path(dir_okay=False),
+                     help="Go on with a game saved as a record."),
+        click.Option(["--hero"], help="The hero face (default Rogue; see `dungeoneer games`)."),
+        click.Option(["--traps"], help="Traps & Treasures cards attached to the hero as Traps "
+                     "after set up, comma-separated."),
+        click.Option(["--treasures"], help="Traps & Treasures cards collected as Treasures "
+                     "after set up, comma-separated."),
+        click.Option(["--extras"], help="Example monsters added to the monster deck "
+                     "(Battlesnake, Overseer, Mold Demon), comma-separated."),
+        click.Option(["--cards"], type=click.Path(file_okay=False),
+                     help="A folder of card files that replace the built-in ones."),
+        click.Option(["--core"], is_flag=True, help="The core rules: every card ability "
+                     "switched off."),
+        click.Option(["--record", "record_path"], type=click.Path(dir_okay=False),
+                     help="Save the game as a record here (written when the game ends or you "
+                     "stop, Ctrl-C and end of input included)."),
+        click.Option(["--force"], is_flag=True, help="Replace an existing record file.")]
+    return GameCommand(
+        entry.name, make=play_command, callback=callback, params=params,
+        short_help="Play Puzzle Dungeon.",
+        help="Play Puzzle Dungeon at the terminal, choosing among the numbered legal actions "
+             "or typing them. A seed or a deal code (as `deal` and `solve` take), the daily "
+             "puzzle, or a saved game to go on with.\n\n"
+             "Examples: dungeoneer play puzzle-dungeon pd1.warrior.42 --record game.rec; "
+             "dungeoneer play puzzle-dungeon --daily; dungeoneer play puzzle-dungeon --from "
+             "game.rec")
+
+
+
+PLAY_COMMANDS["puzzle-dungeon"] = play_puzzle_dungeon

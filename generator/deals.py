@@ -44,14 +44,16 @@ def parse_deal(text: str) -> int | str:
 
 
 def puzzle_game(hero: str | None = None, cards: str | None = None,
-                core: bool = False) -> PuzzleDungeon:
+                core: bool = False, **more: str | None) -> PuzzleDungeon:
     """The game with this hero face, card folder (None: the built-in cards) and rules (`core`:
-    every card ability switched off)."""
+    every card ability switched off); `more` gives the other options as a record's header
+    writes them (traps, treasures, extras), None for left out."""
     options = {"hero": hero or DEFAULT_HERO}
     if cards:
         options["cards"] = cards
     if core:
         options["core"] = "yes"
+    options.update({key: value for key, value in more.items() if value})
     return make_puzzle_dungeon(options)
 
 
@@ -82,15 +84,15 @@ class Deal:
 
 
 def start_deal(deal: int | str, hero: str | None = None, cards: str | None = None,
-               core: bool = False) -> Deal:
+               core: bool = False, **more: str | None) -> Deal:
     """The deal of a seed (with `hero`, default Rogue) or of a deal code (which names its own
-    hero, so `hero` must be None)."""
+    hero, so `hero` must be None); `more`: the game's other options (see `puzzle_game`)."""
     if isinstance(deal, int):
-        return Deal(puzzle_game(hero, cards, core), deal, {}, deal)
+        return Deal(puzzle_game(hero, cards, core, **more), deal, {}, deal)
     if hero is not None:
         raise DungeoneerError("a deal code names its hero; leave out --hero", text=hero)
     coded, seed, setup = code_start(deal, cards)
-    return Deal(puzzle_game(coded.hero.name, cards, core), seed, setup, deal)
+    return Deal(puzzle_game(coded.hero.name, cards, core, **more), seed, setup, deal)
 
 
 def puzzle_position(state: State, file: str | None = None) -> PuzzleState:

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from dungeoneer.cli.main import cli
+from dungeoneer.generator.rating import LEVEL_NAMES
 from tests.helpers import installed_seeds
 
 EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
@@ -330,3 +331,50 @@ def test_end_of_input_stops_a_game_and_saves_its_record(tmp_path, typed):
     lines = record.read_text().splitlines()
     assert lines[0] == "# result: unfinished"
     assert lines[lines.index("---") + 1:] == ([typed.strip()] if typed else [])
+
+
+def test_play_puzzle_dungeon_takes_a_deal_code_and_records_its_hero(tmp_path):
+    record = tmp_path / "game.rec"
+    result = run("play", "puzzle-dungeon", "pd1.warrior.42", "--record", str(record),
+                 input="attack 2\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Puzzle Dungeon, deal pd1.warrior.42\n")
+    assert record.read_text().splitlines()[1:] == ["game: puzzle-dungeon", "seed: 42",
+                                                   "hero: Warrior", "---", "attack 2"]
+
+
+def test_play_puzzle_dungeon_goes_on_from_a_saved_record(tmp_path):
+    first, second = tmp_path / "a.rec", tmp_path / "b.rec"
+    run("play", "puzzle-dungeon", "42", "--traps", "Owner's Manual", "--record", str(first),
+        input="attack 2\nq\n")
+    assert "traps: Owner's Manual" in first.read_text()
+    result = run("play", "puzzle-dungeon", "--from", str(first), "--record", str(second),
+                 input="q\n")
+    assert result.exit_code == 0, result.output
+    assert second.read_text().split("---\n")[1] == first.read_text().split("---\n")[1]
+
+
+def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
+    archive = tmp_path / "archive.sqlite3"
+    shown = run("daily", "2026-01-05", "--archive", str(archive), "--reveal", "--json")
+    puzzle = json.loads(shown.output)
+    result = run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive", str(archive),
+                 input="\n".join(puzzle["line"]) + "\n")
+    assert result.exit_code == 0, result.output
+    share = result.output.splitlines()[-1]
+    moves = len(puzzle["line"])
+    name = LEVEL_NAMES[puzzle["level"]]
+    assert share == (f"dungeoneer daily 2026-01-05: {puzzle['hero']}, level {puzzle['level']} "
+                     f"({name}), won in {moves} moves")
+    assert not any(step in share for step in puzzle["line"] if " " in step)  # nothing given away
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--daily", "--hero", "Rogue"], "--hero can't be given with --daily"),
+    (["42", "--seed", "5"], "give one of SEED|CODE (or --seed), --daily or --from"),
+    (["pd1.rogue.42", "--hero", "Warrior"], "a deal code names its hero; leave out --hero"),
+    (["--daily", "2026-13-01"], "a date is written YYYY-MM-DD"),
+])
+def test_play_puzzle_dungeon_refuses_clashing_sources(tmp_path, args, says):
+    result = run("play", "puzzle-dungeon", *args, "--archive", str(tmp_path / "a.sqlite3"))
+    assert result.exit_code == 2 and says in result.output, result.output
