@@ -10,14 +10,14 @@ import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from dungeoneer.cli import render
-from dungeoneer.cli.games import PLAY_COMMANDS, GameCommand, play_command, play_position
+from dungeoneer.cli.games import PLAY_COMMANDS, GameCommand, end_of_game, play_command
 from dungeoneer.cli.options import (
     DEAL,
     SEED,
@@ -32,7 +32,9 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import LinesWriter, write_atomic
+from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.puzzle_dungeon.cards import key_of
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
 from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import Position, deal_json, load_deal, puzzle_position, start_deal
@@ -417,12 +419,148 @@ def _daily_puzzle(date: str, archive_path: str | None, out: Console) -> Any:
     return puzzle
 
 
-def _share_line(puzzle: Any, moves: int) -> str:
+def _share_line(puzzle: Any, moves: int, hints: int) -> str:
     """What a player of the daily puzzle may share after a win: nothing of the line itself."""
     from dungeoneer.generator.rating import LEVEL_NAMES
 
+    used = "no hints" if hints == 0 else "1 hint" if hints == 1 else f"{hints} hints"
     return (f"dungeoneer daily {puzzle.date}: {puzzle.hero}, level {puzzle.level} "
-            f"({LEVEL_NAMES[puzzle.level]}), won in {moves} moves")
+            f"({LEVEL_NAMES[puzzle.level]}), won in {moves} moves, {used}")
+
+
+HINT_SECONDS = 5.0
+"""How long `hint` lets the solver look for a winning line from the position."""
+
+TABLE_HELP = """\
+Type a number from the list, or an action as the list writes it. Also:
+  undo [N]    take back the last move (or the last N)
+  hint        the solver's next step, if the position can still be won
+  text NAME   the printed text of a card (a monster, the hero, a Trap or Treasure)
+  help        this list
+  q           stop (the record asked for is saved)"""
+
+
+class PuzzleTable:
+    """A game of Puzzle Dungeon at the terminal: the table, the legal actions and the player's
+    answers, with undo, hints and card texts. `moves` are the actions played from the start
+    position (what the record gets); `hints` counts the hints asked for."""
+
+    def __init__(self, state: State, out: Console) -> None:
+        self.start = state
+        self.out = out
+        self.history: list[tuple[State, str]] = []
+        self.hints = 0
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.history[-1][0] if self.history else self.start
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves played, as record lines."""
+        return [move for _, move in self.history]
+
+    def play(self) -> None:
+        """Until the game ends or the player stops (q, end of input, Ctrl-C)."""
+        shown = True
+        while not self.state.is_terminal():
+            if shown:
+                self._show()
+            try:
+                answer = click.prompt("Your move (number, notation, help)",
+                                      prompt_suffix="> ").strip()
+            except click.Abort:
+                self.out.print("\nStopped.")
+                return
+            if answer.lower() in ("q", "quit"):
+                self.out.print("Stopped.")
+                return
+            shown = self._answer(answer)
+
+    def _show(self) -> None:
+        state = self.state
+        self.out.print(render.state_view(state))
+        if state.prompt():
+            self.out.print(f"[bold]{state.prompt()}[/bold]")
+        self.out.print(render.legal_list(state))
+
+    def _answer(self, answer: str) -> bool:
+        """Act on one answer; whether the table should be shown again."""
+        word, _, rest = answer.partition(" ")
+        command = word.lower()
+        if command == "help":
+            self.out.print(TABLE_HELP)
+            return False
+        if command == "undo":
+            return self._undo(rest.strip())
+        if command == "hint" and not rest.strip():
+            self._hint()
+            return False
+        if command == "text":
+            self._text(rest.strip())
+            return False
+        self._move(answer)
+        return True
+
+    def _move(self, answer: str) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        number = whole_number(answer, least=1, most=len(legal)) if legal else None
+        try:
+            action = legal[number - 1] if number is not None else state.parse_action(answer)
+        except DungeoneerError as exc:
+            self.out.print(f"[red]{exc}[/red]")
+            return
+        log: list[str] = []
+        after = state.apply(action, log)
+        self.history.append((after, state.action_text(action)))
+        self.out.print(f"[bold]> {state.action_text(action)}[/bold]")
+        for line in log:
+            self.out.print(f"  {line}")
+
+    def _undo(self, count_text: str) -> bool:
+        count = whole_number(count_text or "1", least=1, most=10**6)
+        if count is None:
+            self.out.print(f"[red]undo takes a number of moves, not {count_text!r}[/red]")
+            return False
+        if not self.history:
+            self.out.print("Nothing to undo.")
+            return False
+        taken = min(count, len(self.history))
+        del self.history[-taken:]
+        self.out.print(f"Took back {taken} move{'s' if taken != 1 else ''}.")
+        return True
+
+    def _hint(self) -> None:
+        from dungeoneer.solver import UNWINNABLE, WON, solve
+
+        self.hints += 1
+        try:
+            answer = solve(puzzle_position(self.state), seconds=HINT_SECONDS, workers=1)
+        except DungeoneerError as exc:
+            self.out.print(f"[red]no hint: {exc}[/red]")
+            return
+        if answer.status == WON and answer.steps:
+            self.out.print(f"Hint: {answer.steps[0].action} (the position can still be won, "
+                           f"in {len(answer.steps)} steps from here).")
+        elif answer.status == UNWINNABLE:
+            self.out.print("No winning line from here: undo some moves, or play on.")
+        else:
+            self.out.print(f"Could not decide in {HINT_SECONDS:g} s whether this position can "
+                           "still be won.")
+
+    def _text(self, name: str) -> None:
+        cards = cast(Position, self.state).rules.cards
+        wanted = key_of(name).lower()
+        found = [a for a in cards.abilities if key_of(a.owner_name).lower() == wanted]
+        if not found:
+            self.out.print(f"[red]no card called {name!r} has printed text[/red]")
+            return
+        self.out.print(f"[bold]{found[0].owner_name}[/bold]")
+        for ability in found:
+            face = {"king": "Monster King", "front": "front"}.get(ability.face, ability.face)
+            self.out.print(f"  {face}: {ability.text}")
 
 
 def play_puzzle_dungeon(entry: Any) -> click.Command:
@@ -471,11 +609,12 @@ def play_puzzle_dungeon(entry: Any) -> click.Command:
             def to_record(moves: Sequence[str]) -> Record:
                 return record_for(game, number, moves, setup=setup)
         out.print(banner)
-        end, moves = play_position(state, [None], out=out, to_record=to_record,
-                                   record_path=record_path, force=force)
-        outcome = end.outcome()
+        table = PuzzleTable(state, out)
+        table.play()
+        end_of_game(out, table.state, to_record(table.moves), record_path, force)
+        outcome = table.state.outcome()
         if puzzle is not None and outcome is not None and outcome.termination.value == "won":
-            out.print(_share_line(puzzle, len(moves)))
+            out.print(_share_line(puzzle, len(table.moves), table.hints))
 
     params: list[click.Parameter] = [
         click.Argument(["deal_spec"], metavar="[SEED|CODE]", type=DEAL, required=False),

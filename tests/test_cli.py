@@ -365,7 +365,7 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
     moves = len(puzzle["line"])
     name = LEVEL_NAMES[puzzle["level"]]
     assert share == (f"dungeoneer daily 2026-01-05: {puzzle['hero']}, level {puzzle['level']} "
-                     f"({name}), won in {moves} moves")
+                     f"({name}), won in {moves} moves, no hints")
     assert not any(step in share for step in puzzle["line"] if " " in step)  # nothing given away
 
 
@@ -378,3 +378,43 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
 def test_play_puzzle_dungeon_refuses_clashing_sources(tmp_path, args, says):
     result = run("play", "puzzle-dungeon", *args, "--archive", str(tmp_path / "a.sqlite3"))
     assert result.exit_code == 2 and says in result.output, result.output
+
+
+def test_undo_takes_moves_back_and_the_record_keeps_only_what_stands(tmp_path):
+    record = tmp_path / "game.rec"
+    result = run("play", "puzzle-dungeon", "42", "--record", str(record),
+                 input="deal\ndeal\ndeal\nundo 2\nundo x\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Took back 2 moves." in result.output
+    assert "undo takes a number of moves, not 'x'" in result.output
+    assert record.read_text().split("---\n")[1] == "deal\n"
+
+
+def test_undo_with_nothing_played_says_so():
+    result = run("play", "puzzle-dungeon", "42", input="undo\nq\n")
+    assert "Nothing to undo." in result.output
+
+
+def test_text_shows_a_cards_printed_abilities():
+    result = run("play", "puzzle-dungeon", "42", input="text Rogue\ntext Nobody\nq\n")
+    assert ("Rogue\n  hero: When you collect a monster, draw a card.\n"
+            "  hero: Trophy: Reverse the order of any column.\n") in result.output
+    assert "no card called 'Nobody' has printed text" in result.output
+
+
+def test_help_lists_the_table_commands():
+    result = run("play", "puzzle-dungeon", "42", input="help\nq\n")
+    for command in ("undo [N]", "hint", "text NAME", "help", "q "):
+        assert f"  {command}" in result.output
+
+
+def test_a_hint_is_the_solvers_next_step_and_is_counted(tmp_path):
+    """Bodyguard 5021 is won by the solver in a few dozen positions: the hint is its first
+    step."""
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+    from dungeoneer.solver import solve
+
+    state = PuzzleDungeon(hero="Bodyguard").new_initial_state(seed=5021)
+    first = solve(state, seconds=5, workers=1).steps[0].action
+    result = run("play", "puzzle-dungeon", "5021", "--hero", "Bodyguard", input="hint\nq\n")
+    assert f"Hint: {first} (the position can still be won, in " in result.output
