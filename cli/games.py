@@ -36,7 +36,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.protocol import Action, Bot, Game, State
+from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination
 from dungeoneer.engine.records import (
     Move,
     Record,
@@ -213,6 +213,16 @@ def _banner(game: Game, seed: int, holders: list[str | None]) -> str:
     return text
 
 
+def winners_line(winners: tuple[int, ...]) -> str:
+    """Who won a game of several players, seats numbered from 1 as everywhere on screen."""
+    if not winners:
+        return "Nobody won."
+    seats = [f"seat {seat + 1}" for seat in winners]
+    if len(seats) == 1:
+        return f"The winner: {seats[0]}."
+    return f"The winners: {', '.join(seats[:-1])} and {seats[-1]}."
+
+
 def end_of_game(out: Console, state: State, record: Record, record_path: str | None,
                 force: bool) -> None:
     """Show how a game at the terminal ended, and save its record if asked to."""
@@ -220,6 +230,8 @@ def end_of_game(out: Console, state: State, record: Record, record_path: str | N
     if outcome is not None:
         out.print(render.state_view(state))
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+        if outcome.termination is Termination.FINISHED:  # a competitive game: who won
+            out.print(winners_line(outcome.winners))
     if record_path:
         result = outcome.termination.value if outcome else "unfinished"
         save_record(record_path, record, comment=f"result: {result}", overwrite=force)
@@ -427,6 +439,8 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         screen.print("The game is not over." + (f" Waiting for: {waiting}" if waiting else ""))
     else:
         screen.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+        if outcome.termination is Termination.FINISHED:  # a competitive game: who won
+            screen.print(winners_line(outcome.winners))
 
 
 # ----------------------------------------------------------------------------- simulate

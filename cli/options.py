@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -23,8 +24,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def console() -> Console:
-    """A console on the current standard output (click's test runner swaps it)."""
-    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+    """A console on the current standard output (click's test runner swaps it). Text is wrapped
+    to the width at a terminal, or when COLUMNS gives one; piped output otherwise keeps each line
+    whole for the program or file that reads it (tables are still drawn 80 wide)."""
+    piped = not sys.stdout.isatty() and not os.environ.get("COLUMNS")
+    return Console(file=sys.stdout, highlight=False, soft_wrap=piped)
 
 
 def error_console() -> Console:

@@ -418,3 +418,34 @@ def test_a_hint_is_the_solvers_next_step_and_is_counted(tmp_path):
     first = solve(state, seconds=5, workers=1).steps[0].action
     result = run("play", "puzzle-dungeon", "5021", "--hero", "Bodyguard", input="hint\nq\n")
     assert f"Hint: {first} (the position can still be won, in " in result.output
+
+
+@pytest.mark.parametrize(("folder", "name", "last"), [
+    ("dinky_dungeon", "game-3p-seed-1.rec", "The winner: seat 2."),
+    ("five_more_minutes", "game-3p-expert-seed-1.rec", "The winner: seat 2."),
+    ("five_minute_dungeon", "boss-fight-won.rec",
+     "Game over: won (Baby Barbarian defeated with 264.0 s left)"),
+])
+def test_the_end_of_a_game_names_the_winner(folder, name, last):
+    """Issue 15: a competitive game names its winner (seats from 1); a cooperative one says how
+    the team did."""
+    result = run("replay", str(installed_seeds(folder) / "examples" / name))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == last
+
+
+def test_winners_are_named_in_one_line():
+    from dungeoneer.cli.games import winners_line
+
+    assert winners_line(()) == "Nobody won."
+    assert winners_line((0, 2)) == "The winners: seat 1 and seat 3."
+    assert winners_line((0, 1, 3)) == "The winners: seat 1, seat 2 and seat 4."
+
+
+def test_piped_output_keeps_its_lines_whole():
+    """Issue 15: without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
+    columns; the deal's legend is one line."""
+    piped = CliRunner().invoke(cli, ["deal", "42"], env={"COLUMNS": None})
+    legend = [line for line in piped.output.splitlines() if line.startswith("Each card:")]
+    assert len(legend) == 1 and len(legend[0]) > 80
+    assert legend[0].endswith("Monster King")
