@@ -436,8 +436,23 @@ Type a number from the list, or an action as the list writes it. Also:
   undo [N]    take back the last move (or the last N)
   hint        the solver's next step, if the position can still be won
   text NAME   the printed text of a card (a monster, the hero, a Trap or Treasure)
+  save [FILE] save the record so far (to the --record file without FILE)
   help        this list
   q           stop (the record asked for is saved)"""
+
+
+def abilities_deciding(state: Position) -> list[tuple[str, str]]:
+    """The printed text of the abilities the pending choice is about, as (label, text): each of
+    several abilities triggered together, when the player picks which resolves first. (A choice
+    inside one ability has that ability's text in its prompt already.)"""
+    from dungeoneer.engine.puzzle_dungeon import effects
+
+    triggers = getattr(state.stack[-1], "triggers", None) if state.stack else None
+    if triggers is None:
+        return []
+    ids = [t.ability for t in triggers if t.ability >= effects.FIRST_CARD_PROGRAM]
+    shown = [state.rules.ability(i) for i in dict.fromkeys(ids)]
+    return [(ability.label, ability.text) for ability in shown]
 
 
 class PuzzleTable:
@@ -445,9 +460,12 @@ class PuzzleTable:
     answers, with undo, hints and card texts. `moves` are the actions played from the start
     position (what the record gets); `hints` counts the hints asked for."""
 
-    def __init__(self, state: State, out: Console) -> None:
+    def __init__(self, state: State, out: Console,
+                 save: Callable[[str | None, list[str]], str] | None = None) -> None:
         self.start = state
         self.out = out
+        self.save = save
+        """`save(file or None, moves)` writes the record and returns the file it wrote."""
         self.history: list[tuple[State, str]] = []
         self.hints = 0
 
@@ -483,6 +501,8 @@ class PuzzleTable:
         self.out.print(render.state_view(state))
         if state.prompt():
             self.out.print(f"[bold]{state.prompt()}[/bold]")
+        for label, text in abilities_deciding(cast(Position, state)):
+            self.out.print(f"  [italic]{label}[/italic]: {text}")
         self.out.print(render.legal_list(state))
 
     def _answer(self, answer: str) -> bool:
@@ -499,6 +519,12 @@ class PuzzleTable:
             return False
         if command == "text":
             self._text(rest.strip())
+            return False
+        if command == "save" and self.save is not None:
+            try:
+                self.out.print(f"Saved to {self.save(rest.strip() or None, self.moves)}.")
+            except DungeoneerError as exc:
+                self.out.print(f"[red]{exc}[/red]")
             return False
         self._move(answer)
         return True
@@ -609,9 +635,23 @@ def play_puzzle_dungeon(entry: Any) -> click.Command:
             def to_record(moves: Sequence[str]) -> Record:
                 return record_for(game, number, moves, setup=setup)
         out.print(banner)
-        table = PuzzleTable(state, out)
+        written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
+
+        def save(path: str | None, moves: list[str]) -> str:
+            target = path or record_path
+            if target is None:
+                raise DungeoneerError("save needs a file: save FILE (or start with --record "
+                                      "FILE)")
+            # The --record file was checked at the start and is this game's own to rewrite.
+            save_record(target, to_record(moves), comment="result: unfinished",
+                        overwrite=target == record_path)
+            written.add(target)
+            return target
+
+        table = PuzzleTable(state, out, save)
         table.play()
-        end_of_game(out, table.state, to_record(table.moves), record_path, force)
+        end_of_game(out, table.state, to_record(table.moves), record_path,
+                    force or record_path in written)
         outcome = table.state.outcome()
         if puzzle is not None and outcome is not None and outcome.termination.value == "won":
             out.print(_share_line(puzzle, len(table.moves), table.hints))

@@ -449,3 +449,35 @@ def test_piped_output_keeps_its_lines_whole():
     legend = [line for line in piped.output.splitlines() if line.startswith("Each card:")]
     assert len(legend) == 1 and len(legend[0]) > 80
     assert legend[0].endswith("Monster King")
+
+
+def test_the_texts_of_abilities_triggered_together_are_shown_with_the_choice():
+    """Issue 15: when several abilities trigger together, the player sees what each one does."""
+    from dungeoneer.cli.puzzles import abilities_deciding
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+    from dungeoneer.engine.rng import Stream
+
+    state, stream = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42), Stream(3)
+    while not (state.stack and hasattr(state.stack[-1], "triggers")):
+        assert abilities_deciding(state) == []
+        state = state.apply(stream.choice(state.legal_actions()))
+    assert abilities_deciding(state) == [
+        ("Haunted-Armor:Loot", "Loot: Ready a collected monster."),
+        ("Rogue:Collect", "When you collect a monster, draw a card.")]
+    assert state.prompt() == "Several abilities triggered together: choose which to resolve first."
+
+
+def test_save_writes_the_record_so_far(tmp_path):
+    record, other = tmp_path / "game.rec", tmp_path / "other.rec"
+    result = run("play", "puzzle-dungeon", "42", "--record", str(record),
+                 input=f"deal\nsave\ndeal\nsave {other}\nsave {other}\nundo 2\nq\n")
+    assert result.exit_code == 0, result.output
+    assert f"Saved to {record}." in result.output and f"Saved to {other}." in result.output
+    assert f"{other} already exists" in result.output  # another file is never overwritten
+    assert other.read_text().split("---\n")[1] == "deal\ndeal\n"
+    assert record.read_text().split("---\n")[1] == ""  # the end, after the undo, is what stands
+
+
+def test_save_without_a_file_says_what_it_needs():
+    result = run("play", "puzzle-dungeon", "42", input="save\nq\n")
+    assert "save needs a file: save FILE (or start with --record FILE)" in result.output
