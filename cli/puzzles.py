@@ -432,6 +432,8 @@ HINT_SECONDS = 5.0
 """How long `hint` lets the solver look for a winning line from the position."""
 
 TABLE_HELP = """\
+Each monster: its name, then its type, defense suits and w: weapon suits (T Torch, C Claw,
+H Hand, M Mitt); \u25b8 marks a column's front, \u2654 a Monster King, * an exhausted card.
 Type a number from the list, or an action as the list writes it. Also:
   undo [N]    take back the last move (or the last N)
   hint        the solver's next step, if the position can still be won
@@ -497,13 +499,28 @@ class PuzzleTable:
             shown = self._answer(answer)
 
     def _show(self) -> None:
+        """The compact table (it fits an 80x24 terminal with the choice below it)."""
+        from dungeoneer.engine.puzzle_dungeon.screen import compact
+
         state = self.state
-        self.out.print(render.state_view(state))
+        self.out.print(compact(cast(Position, state)))
         if state.prompt():
             self.out.print(f"[bold]{state.prompt()}[/bold]")
         for label, text in abilities_deciding(cast(Position, state)):
             self.out.print(f"  [italic]{label}[/italic]: {text}")
-        self.out.print(render.legal_list(state))
+        shown = self._listed()
+        self.out.print(render.legal_columns(state, self.out.width, shown), end="")
+        if len(shown) < len(state.legal_actions()):
+            self.out.print("[dim]Type hand cards in the order to discard them (an ability "
+                           "reads the pile).[/dim]")
+
+    def _listed(self) -> list[Action]:
+        """The actions the list numbers: each payment once, its hand cards in card order (the
+        other orders are typed, D18), so that a choice of payments stays short."""
+        from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
+
+        return [a for a in self.state.legal_actions()
+                if a.kind != "pay" or in_card_order(a.arg)]
 
     def _answer(self, answer: str) -> bool:
         """Act on one answer; whether the table should be shown again."""
@@ -531,7 +548,7 @@ class PuzzleTable:
 
     def _move(self, answer: str) -> None:
         state = self.state
-        legal = state.legal_actions()
+        legal = self._listed()
         number = whole_number(answer, least=1, most=len(legal)) if legal else None
         try:
             action = legal[number - 1] if number is not None else state.parse_action(answer)

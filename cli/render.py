@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from dungeoneer.engine import registry
-from dungeoneer.engine.protocol import State
+from dungeoneer.engine.protocol import Action, State
 
 
 def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -> RenderableType:
@@ -28,4 +29,24 @@ def legal_list(state: State) -> Text:
     for i, action in enumerate(state.legal_actions(), start=1):
         text.append(f"{i:>3}. ", style="dim")
         text.append(state.action_text(action) + "\n")
+    return text
+
+
+def legal_columns(state: State, width: int = 80,
+                  actions: Sequence[Action] | None = None) -> Text:
+    """The legal actions (or `actions`, some of them), numbered, in as many columns as fit
+    `width` (numbers read down each column), so that a long choice does not push the table off
+    the screen."""
+    shown = state.legal_actions() if actions is None else actions
+    items = [f"{i:>3}. {state.action_text(a)}" for i, a in enumerate(shown, start=1)]
+    if not items:
+        return Text()
+    cell = max(len(item) for item in items) + 2
+    across = max(1, width // cell)
+    down = -(-len(items) // across)  # rows, rounded up
+    text = Text()
+    for row in range(down):
+        line = "".join(items[col * down + row].ljust(cell) for col in range(across)
+                       if col * down + row < len(items))
+        text.append(line.rstrip() + "\n")
     return text

@@ -481,3 +481,22 @@ def test_save_writes_the_record_so_far(tmp_path):
 def test_save_without_a_file_says_what_it_needs():
     result = run("play", "puzzle-dungeon", "42", input="save\nq\n")
     assert "save needs a file: save FILE (or start with --record FILE)" in result.output
+
+
+def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
+    """Issue 15: the compact table, the choice and the prompt fit 24 lines at 80 columns, even
+    for the long choice of payments after 'attack 2' in deal 42 (15 sets of cards, each in
+    several orders: the list numbers each set once)."""
+    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "42"], input="attack 2\nq\n",
+                                env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    screens = result.output.split("Your move (number, notation, help)> ")
+    for number, screen in enumerate(screens[:-1]):
+        lines = screen.strip("\n").splitlines()
+        if number:
+            lines = lines[1:]  # the answer typed, echoed here, is on the prompt's line at a terminal
+        assert len(lines) + 1 <= 24, screen  # and the prompt's line
+        assert all(len(line) <= 80 for line in lines)
+    payment = screens[1]
+    assert " 15. pay 4H 2C 8C 8M" in payment and " 16. " not in payment
+    assert "Type hand cards in the order to discard them" in payment

@@ -117,3 +117,78 @@ def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Rend
     """The table (the registry's drawing): the deck's order only with `reveal`."""
     assert isinstance(state, PuzzleState)
     return puzzle_state(state, show_deck=reveal)
+
+
+# ----------------------------------------------------------------------------- the compact table
+
+FRONT_MARK = "\u25b8 "
+"""Marks a column's front card, the one that can be attacked, in the compact table."""
+
+
+def compact_dungeon(state: PuzzleState) -> Table:
+    """The columns without rules between the cards: two lines a monster, the front marked."""
+    table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1),
+                  header_style="bold underline")
+    for c in range(len(state.columns)):
+        table.add_column(f"Column {c + 1}", ratio=1, no_wrap=True, overflow="ellipsis")
+    height = max((len(column) for column in state.columns), default=0)
+    for row in range(height):
+        cells: list[RenderableType] = []
+        for column in state.columns:
+            if row < len(column):
+                front = row == len(column) - 1
+                cell = monster_cell(state, column[row], front)
+                if front:
+                    cell = Text(FRONT_MARK, style="bold") + cell
+                cells.append(cell)
+            else:
+                cells.append(Text(""))
+        table.add_row(*cells)
+    if height == 0:
+        table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
+    return table
+
+
+def compact_zones(state: PuzzleState) -> Text:
+    """Arsenal and hand, deck and discard pile and what is collected, the prey: three lines (and
+    one for each kind of variant card or attachment there is)."""
+    text = Text()
+    arsenal = [state.rules.cards.arsenal[c].code for c in state.arsenal]
+    if arsenal:
+        arsenal[-1] = f"[{arsenal[-1]}]"
+    text.append("Arsenal ", style="bold")
+    text.append((" ".join(arsenal) or "-") + "   ")
+    text.append("Hand ", style="bold")
+    text.append(_codes(state, state.hand) + "\n")
+    top = state.rules.cards.arsenal[state.discard[-1]].code if state.discard else "-"
+    text.append("Deck ", style="bold")
+    text.append(f"{len(state.deck)}   ")
+    text.append("Discard ", style="bold")
+    text.append(f"{len(state.discard)} (top {top})   ")
+    monsters = state.rules.cards.monsters
+    collected = [("\u2654 " if rules.is_king(state, m) else "") + monsters[m].name
+                 + ("*" if state.exhausted >> m & 1 else "") for m in state.collected]
+    text.append("Collected ", style="bold")
+    text.append((", ".join(collected) or "-") + "\n")
+    progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))
+    text.append("Prey ", style="bold")
+    text.append(f"{progress}\n")
+    for attachment in state.attached:
+        host = "hero" if attachment.host < 0 else monsters[attachment.host].name
+        status = f" as {attachment.status}" if attachment.status else ""
+        text.append(f"Attached {state.rules.cards.arsenal[attachment.card].code} to {host}"
+                    f"{status}{'*' if attachment.exhausted else ''}\n")
+    tts = state.rules.cards.trap_treasures
+    if state.traps:
+        text.append("Traps ", style="bold")
+        text.append(", ".join(tts[t].name for t in state.traps) + "\n")
+    if state.treasures:
+        text.append("Treasures ", style="bold")
+        text.append(", ".join(tts[t].name for t in state.treasures) + "\n")
+    text.rstrip()
+    return text
+
+
+def compact(state: PuzzleState) -> Group:
+    """The table in about fifteen lines, for play at an 80x24 terminal (`*`: exhausted)."""
+    return Group(compact_dungeon(state), compact_zones(state))
