@@ -432,8 +432,9 @@ HINT_SECONDS = 5.0
 """How long `hint` lets the solver look for a winning line from the position."""
 
 TABLE_HELP = """\
-Each monster: its name, then its type, defense suits and w: weapon suits (T Torch, C Claw,
-H Hand, M Mitt); \u25b8 marks a column's front, \u2654 a Monster King, * an exhausted card.
+Each monster: its name; its type, defense suits and w: weapon suits
+(T Torch, C Claw, H Hand, M Mitt). \u25b8 a column's front, \u2654 a Monster King,
+* exhausted.
 Type a number from the list, or an action as the list writes it. Also:
   undo [N]    take back the last move (or the last N)
   hint        the solver's next step, if the position can still be won

@@ -494,7 +494,7 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
     for number, screen in enumerate(screens[:-1]):
         lines = screen.strip("\n").splitlines()
         if number:
-            lines = lines[1:]  # the answer typed, echoed here, is on the prompt's line at a terminal
+            lines = lines[1:]  # the answer echoed here is on the prompt's line at a terminal
         assert len(lines) + 1 <= 24, screen  # and the prompt's line
         assert all(len(line) <= 80 for line in lines)
     payment = screens[1]
