@@ -438,7 +438,7 @@ Each monster: its name; its type, defense suits and w: weapon suits
 Type a number from the list, or an action as the list writes it. Also:
   undo [N]    take back the last move (or the last N)
   hint        the solver's next step, if the position can still be won
-  text NAME   the printed text of a card (a monster, the hero, a Trap or Treasure)
+  text NAME   the printed text of a card (monster, hero, Trap or Treasure)
   save [FILE] save the record so far (to the --record file without FILE)
   help        this list
   q           stop (the record asked for is saved)"""
