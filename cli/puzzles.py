@@ -39,6 +39,9 @@ from dungeoneer.engine.records import Move, Record, load_record, record_for, rep
 from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import Position, deal_json, load_deal, puzzle_position, start_deal
 
+SOLVE_STATUS = {"won": 0, "unwinnable": 1, "unknown": 3}
+"""`dungeoneer solve`'s exit status for each answer (2 is bad input, as for every command)."""
+
 MAX_TIME_LIMIT = 7 * 24 * 3600.0
 """A solve's time limit at most: a week (a limit must be a number, and a finite one)."""
 
@@ -165,6 +168,8 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
     """Is the deal winnable, and how? Answers won (with a winning line, checked by replaying it),
     unwinnable (only from a complete search or a proof), or unknown (the time ran out).
 
+    The exit status tells them apart: 0 won, 1 unwinnable, 3 unknown (2 is bad input).
+
     Example: dungeoneer solve 42 --time-limit 10 --out win.rec
     """
     from dungeoneer.solver import MB, UNWINNABLE, WON, usable_cores
@@ -189,6 +194,7 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
                     f"({answer.method})", overwrite=force)
     if as_json:
         echo_json(answer.to_json())
+        _exit_with_answer(answer.status)
         return
     effort = f"{answer.states:,} positions, {answer.seconds:.2f} s"
     if answer.status == WON:
@@ -206,6 +212,14 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
         screen.print(f"[bold]Unknown[/bold]: {answer.reason}. Try a longer --time-limit.")
     if out and answer.status != WON:
         screen.print("No record written: there is no winning line to save.")
+    _exit_with_answer(answer.status)
+
+
+def _exit_with_answer(status: str) -> None:
+    """End `solve` with the exit status of its answer, for scripts (SOLVE_STATUS)."""
+    code = SOLVE_STATUS[status]
+    if code:
+        click.get_current_context().exit(code)
 
 
 # ----------------------------------------------------------------------------- rate

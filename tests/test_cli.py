@@ -187,14 +187,16 @@ def test_solve_refuses_bad_workers_and_memory(option, value, says):
 
 
 def test_solve_an_unwinnable_core_deal():
-    data = json.loads(run("solve", "7", "--core", "--json").output)
+    result = run("solve", "7", "--core", "--json")
+    data = json.loads(result.output)
     assert data["status"] == "unwinnable" and data["steps"] == []
+    assert result.exit_code == 1  # proven unwinnable
 
 
 def test_solve_reports_unknown_when_time_runs_out(tmp_path):
     out = tmp_path / "none.rec"
     result = run("solve", "0", "--hero", "Skull Rogue", "--time-limit", "0.01", "--out", str(out))
-    assert result.exit_code == 0
+    assert result.exit_code == 3  # unknown: the time ran out
     assert result.output.startswith("Unknown: the budget ran out")
     assert "No record written" in result.output and not out.exists()
 
