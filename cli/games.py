@@ -45,6 +45,7 @@ from dungeoneer.engine.records import (
     record_for,
     replay,
     save_record,
+    start,
 )
 from dungeoneer.engine.registry import GameEntry
 from dungeoneer.engine.simulate import (
@@ -385,10 +386,15 @@ def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State
                    "bots).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="With --then: save the finished game as a record here.")
-@force_option("--out")
+@click.option("--svg", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Puzzle Dungeon: draw the position as an SVG picture in FILE (after the "
+                   "last move, or after move --at N).")
+@click.option("--at", "at_move", type=Amount("moves", least=0), metavar="N",
+              help="With --svg: the position after the first N moves (0: the start).")
+@force_option("--out or --svg")
 @json_option
 def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | None,
-                   force: bool, as_json: bool) -> None:
+                   svg: str | None, at_move: int | None, force: bool, as_json: bool) -> None:
     """Replay a game record of any registered game and show how it ends.
 
     Stops at the first bad line: the file, the line, what it says, why, and (for an illegal
@@ -398,7 +404,13 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     """
     if out and not then_bot:
         raise click.UsageError("--out goes with --then")
+    if at_move is not None and not svg:
+        raise click.UsageError("--at goes with --svg")
+    output_path(svg, force)
     record = load_record(path)
+    if svg and record.game_name != "puzzle-dungeon":
+        raise click.UsageError(f"--svg draws Puzzle Dungeon positions; {path} is a record of "
+                               f"{record.game_name or 'no game'}")
     out_path, screen = output_path(out, force), console()
     interactive = stepwise and not as_json and sys.stdin.isatty()
 
@@ -412,7 +424,18 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         if interactive:
             click.pause()
 
+    start_state = start(record)[1] if svg else None
     state, steps = replay(record, keep_log=stepwise or as_json, on_step=show)
+    if svg:
+        from dungeoneer.cli.puzzles import write_picture
+
+        chosen = len(steps) if at_move is None else at_move
+        if chosen > len(steps):
+            raise DungeoneerError(f"--at {chosen}: the record has {len(steps)} moves",
+                                  file=path)
+        drawn = steps[chosen - 1].state if chosen else start_state
+        assert drawn is not None  # the start state was made above for --svg
+        write_picture(svg, drawn, force)
     finished: list[str] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message

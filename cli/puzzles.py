@@ -52,6 +52,24 @@ hero_option = click.option("--hero", default=None,
                            help="The hero face to play (default Rogue; see `dungeoneer games`).")
 cards_option = click.option("--cards", "cards", type=click.Path(file_okay=False),
                             help="A folder of card files that replace the built-in ones.")
+svg_option = click.option("--svg", type=click.Path(dir_okay=False), metavar="FILE",
+                          help="Also draw the position as an SVG picture in FILE (never the "
+                          "solution).")
+
+
+def write_picture(path: str | None, state: State, force: bool) -> None:
+    """Write the SVG picture of a Puzzle Dungeon position, if a file was asked for."""
+    if path is None:
+        return
+    from dungeoneer.engine.puzzle_dungeon import PuzzleState
+    from dungeoneer.engine.puzzle_dungeon.svg import picture
+
+    if not isinstance(state, PuzzleState):
+        raise DungeoneerError(f"--svg draws Puzzle Dungeon positions; this is a game of "
+                              f"{state.game.info.title}", file=path)
+    write_atomic(path, picture(state), overwrite=force)
+
+
 deal_file_option = click.option("--deal-file", type=click.Path(dir_okay=False),
                                 help="A table laid out by hand (docs/records.md, 'Deal files').")
 
@@ -77,8 +95,11 @@ def _spinner(out: Console, text: str, work: Callable[[], Any], quiet: bool) -> A
 @click.argument("deal_spec", metavar="SEED|CODE", type=DEAL)
 @hero_option
 @cards_option
+@svg_option
+@force_option("--svg")
 @json_option
-def deal(deal_spec: int | str, hero: str | None, cards: str | None, as_json: bool) -> None:
+def deal(deal_spec: int | str, hero: str | None, cards: str | None, svg: str | None,
+         force: bool, as_json: bool) -> None:
     """Deal the Puzzle Dungeon puzzle of SEED (or of a deal CODE such as pd1.rogue.42) and draw
     it as a player would lay it out.
 
@@ -87,9 +108,11 @@ def deal(deal_spec: int | str, hero: str | None, cards: str | None, as_json: boo
 
     Example: dungeoneer deal 42 --hero "Skull Rogue"
     """
+    output_path(svg, force)
     dealt = start_deal(deal_spec, hero, cards)
     state = dealt.state()
     codes = dealt.codes()
+    write_picture(svg, state, force)
     if as_json:
         echo_json(deal_json(state, dealt.seed, codes))
         return
@@ -291,9 +314,11 @@ archive_option = click.option(
               help="The level of each weekday's puzzle, Monday to Sunday (for dates not yet "
                    "issued).")
 @click.option("--reveal", is_flag=True, help="Show the winning line too.")
+@svg_option
+@force_option("--svg")
 @json_option
 def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
-          as_json: bool) -> None:
+          svg: str | None, force: bool, as_json: bool) -> None:
     """The puzzle of DATE (YYYY-MM-DD; today by default): winnable, rated by weekday, the same
     for everyone. Issued puzzles are kept in the archive and always served from there.
 
@@ -306,6 +331,7 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
 
     day = parse_date(date) if date else dt.date.today()
     chosen_levels = parse_levels(levels)
+    output_path(svg, force)
     out = console()
     with Archive(archive_path) as archive:
         # Another `daily` may issue the date meanwhile: then its puzzle is the day's, and shown.
@@ -313,6 +339,7 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
             out, f"finding the puzzle of {day}", lambda: make_daily(day, levels=chosen_levels),
             as_json))
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
+    write_picture(svg, state, force)
     if as_json:
         data = puzzle.to_json()
         if not reveal:
