@@ -36,6 +36,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination
 from dungeoneer.engine.records import (
     Move,
@@ -310,7 +311,7 @@ def _pace_option(entry: GameEntry, people: bool) -> click.Option:
 
 PLAY_COMMANDS: dict[str, Callable[[GameEntry], click.Command]] = {}
 """Games whose `play` sub-command is their own, not the one made from their declared options
-(cli.puzzles registers Puzzle Dungeon's, which takes deal codes and the daily puzzle)."""
+(cli.puzzles registers one that takes deal codes and the daily puzzle)."""
 
 
 def play_command(entry: GameEntry) -> click.Command:
@@ -362,6 +363,14 @@ def play() -> None:
 
 # ----------------------------------------------------------------------------- replay
 
+def _check_picture(record: Record) -> None:
+    """Refuse --svg, before replaying, for a game that has no picture."""
+    infos = {info.name: info for info in registry.registered()}
+    info = infos.get(record.game_name)
+    if info is not None and registry.entry(info.name).picture is None:
+        raise click.UsageError(f"--svg: there is no picture of a {info.title} position")
+
+
 def _step_json(step: Step) -> dict[str, Any]:
     return {"line": step.move.line, "action": step.move.text, "log": list(step.log)}
 
@@ -408,9 +417,8 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         raise click.UsageError("--at goes with --svg")
     output_path(svg, force)
     record = load_record(path)
-    if svg and record.game_name != "puzzle-dungeon":
-        raise click.UsageError(f"--svg draws Puzzle Dungeon positions; {path} is a record of "
-                               f"{record.game_name or 'no game'}")
+    if svg:
+        _check_picture(record)
     out_path, screen = output_path(out, force), console()
     interactive = stepwise and not as_json and sys.stdin.isatty()
 
@@ -427,15 +435,15 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     start_state = start(record)[1] if svg else None
     state, steps = replay(record, keep_log=stepwise or as_json, on_step=show)
     if svg:
-        from dungeoneer.cli.puzzles import write_picture
-
         chosen = len(steps) if at_move is None else at_move
         if chosen > len(steps):
             raise DungeoneerError(f"--at {chosen}: the record has {len(steps)} moves",
                                   file=path)
         drawn = steps[chosen - 1].state if chosen else start_state
         assert drawn is not None  # the start state was made above for --svg
-        write_picture(svg, drawn, force)
+        picture = registry.entry(record.game_name).picture
+        assert picture is not None  # _check_picture said so
+        write_atomic(svg, picture(drawn), overwrite=force)
     finished: list[str] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message

@@ -30,14 +30,25 @@ from dungeoneer.cli.options import (
     json_option,
     output_path,
 )
+from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
-from dungeoneer.engine.puzzle_dungeon.cards import key_of
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
 from dungeoneer.engine.simulate import MAX_WORKERS
-from dungeoneer.generator.deals import Position, deal_json, load_deal, puzzle_position, start_deal
+from dungeoneer.generator.deals import (
+    GAME_NAME,
+    Position,
+    abilities_deciding,
+    card_texts,
+    compact,
+    deal_json,
+    listed_actions,
+    load_deal,
+    puzzle_position,
+    start_deal,
+)
 
 SOLVE_STATUS = {"won": 0, "unwinnable": 1, "unknown": 3}
 """`dungeoneer solve`'s exit status for each answer (2 is bad input, as for every command)."""
@@ -58,16 +69,14 @@ svg_option = click.option("--svg", type=click.Path(dir_okay=False), metavar="FIL
 
 
 def write_picture(path: str | None, state: State, force: bool) -> None:
-    """Write the SVG picture of a Puzzle Dungeon position, if a file was asked for."""
+    """Write the SVG picture of a position, if a file was asked for (`GameEntry.picture`)."""
     if path is None:
         return
-    from dungeoneer.engine.puzzle_dungeon import PuzzleState
-    from dungeoneer.engine.puzzle_dungeon.svg import picture
-
-    if not isinstance(state, PuzzleState):
-        raise DungeoneerError(f"--svg draws Puzzle Dungeon positions; this is a game of "
-                              f"{state.game.info.title}", file=path)
-    write_atomic(path, picture(state), overwrite=force)
+    entry = registry.entry(state.game.info.name)
+    if entry.picture is None:
+        raise DungeoneerError(f"--svg: there is no picture of a {entry.info.title} position",
+                              file=path)
+    write_atomic(path, entry.picture(state), overwrite=force)
 
 
 deal_file_option = click.option("--deal-file", type=click.Path(dir_okay=False),
@@ -485,20 +494,6 @@ Type a number from the list, or an action as the list writes it. Also:
   q           stop (the record asked for is saved)"""
 
 
-def abilities_deciding(state: Position) -> list[tuple[str, str]]:
-    """The printed text of the abilities the pending choice is about, as (label, text): each of
-    several abilities triggered together, when the player picks which resolves first. (A choice
-    inside one ability has that ability's text in its prompt already.)"""
-    from dungeoneer.engine.puzzle_dungeon import effects
-
-    triggers = getattr(state.stack[-1], "triggers", None) if state.stack else None
-    if triggers is None:
-        return []
-    ids = [t.ability for t in triggers if t.ability >= effects.FIRST_CARD_PROGRAM]
-    shown = [state.rules.ability(i) for i in dict.fromkeys(ids)]
-    return [(ability.label, ability.text) for ability in shown]
-
-
 class PuzzleTable:
     """A game of Puzzle Dungeon at the terminal: the table, the legal actions and the player's
     answers, with undo, hints and card texts. `moves` are the actions played from the start
@@ -542,8 +537,6 @@ class PuzzleTable:
 
     def _show(self) -> None:
         """The compact table (it fits an 80x24 terminal with the choice below it)."""
-        from dungeoneer.engine.puzzle_dungeon.screen import compact
-
         state = self.state
         self.out.print(compact(cast(Position, state)))
         if state.prompt():
@@ -557,12 +550,8 @@ class PuzzleTable:
                            "reads the pile).[/dim]")
 
     def _listed(self) -> list[Action]:
-        """The actions the list numbers: each payment once, its hand cards in card order (the
-        other orders are typed, D18), so that a choice of payments stays short."""
-        from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
-
-        return [a for a in self.state.legal_actions()
-                if a.kind != "pay" or in_card_order(a.arg)]
+        """The actions the list numbers (each payment once: its other orders are typed)."""
+        return listed_actions(cast(Position, self.state))
 
     def _answer(self, answer: str) -> bool:
         """Act on one answer; whether the table should be shown again."""
@@ -636,19 +625,17 @@ class PuzzleTable:
                            "still be won.")
 
     def _text(self, name: str) -> None:
-        cards = cast(Position, self.state).rules.cards
-        wanted = key_of(name).lower()
-        found = [a for a in cards.abilities if key_of(a.owner_name).lower() == wanted]
-        if not found:
+        found = card_texts(cast(Position, self.state).rules.cards, name)
+        if found is None:
             self.out.print(f"[red]no card called {name!r} has printed text[/red]")
             return
-        self.out.print(f"[bold]{found[0].owner_name}[/bold]")
-        for ability in found:
-            face = {"king": "Monster King", "front": "front"}.get(ability.face, ability.face)
-            self.out.print(f"  {face}: {ability.text}")
+        owner, texts = found
+        self.out.print(f"[bold]{owner}[/bold]")
+        for face, text in texts:
+            self.out.print(f"  {face}: {text}")
 
 
-def play_puzzle_dungeon(entry: Any) -> click.Command:
+def play_deal_command(entry: Any) -> click.Command:
     """`play puzzle-dungeon`: a seed or a deal code (as `deal` and `solve` take), the daily
     puzzle, or a saved record to go on with; Traps & Treasures and the other game options."""
 
@@ -671,7 +658,7 @@ def play_puzzle_dungeon(entry: Any) -> click.Command:
             record = load_record(from_record)
             state, _ = replay(record)
             puzzle_position(state, from_record)
-            banner = f"[bold]Puzzle Dungeon[/bold], going on from {from_record}"
+            banner = f"[bold]{state.game.info.title}[/bold], going on from {from_record}"
 
             def to_record(moves: Sequence[str]) -> Record:
                 return record.with_moves((*record.moves, *(Move(m) for m in moves)))
@@ -687,9 +674,9 @@ def play_puzzle_dungeon(entry: Any) -> click.Command:
                                treasures=chosen.get("treasures"), extras=chosen.get("extras"))
             state = dealt.state()
             game, number, setup = dealt.game, dealt.seed, dealt.setup
-            banner = (f"[bold]Puzzle Dungeon[/bold], daily puzzle of {puzzle.date}, level "
-                      f"{puzzle.level}" if puzzle is not None else
-                      f"[bold]Puzzle Dungeon[/bold], deal {dealt.codes()[0]}")
+            title = f"[bold]{state.game.info.title}[/bold]"
+            banner = (f"{title}, daily puzzle of {puzzle.date}, level {puzzle.level}"
+                      if puzzle is not None else f"{title}, deal {dealt.codes()[0]}")
 
             def to_record(moves: Sequence[str]) -> Record:
                 return record_for(game, number, moves, setup=setup)
@@ -752,4 +739,4 @@ def play_puzzle_dungeon(entry: Any) -> click.Command:
 
 
 
-PLAY_COMMANDS["puzzle-dungeon"] = play_puzzle_dungeon
+PLAY_COMMANDS[GAME_NAME] = play_deal_command

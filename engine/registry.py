@@ -86,6 +86,8 @@ class GameEntry:
     """How the table is drawn for people; None: its JSON view is shown."""
     simulation: SeatSimulation | TeamSimulation | None = None
     """How the game is simulated (`engine.simulate`); None: it is not."""
+    picture: Callable[[State], str] | None = None
+    """A position as a self-contained SVG picture (`--svg`); None: the game has none."""
     listings: Callable[[], Mapping[str, Sequence[str]]] | None = None
     """Named lists `dungeoneer games` shows under the game (the hero faces to choose from)."""
 

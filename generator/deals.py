@@ -17,6 +17,12 @@ from dungeoneer.engine.puzzle_dungeon import (
     make_puzzle_dungeon,
     notation,
 )
+from dungeoneer.engine.puzzle_dungeon.table import (  # re-exported: the CLI's way in
+    abilities_deciding as abilities_deciding,
+)
+from dungeoneer.engine.puzzle_dungeon.table import card_texts as card_texts
+from dungeoneer.engine.puzzle_dungeon.table import compact as compact
+from dungeoneer.engine.puzzle_dungeon.table import listed_actions as listed_actions
 from dungeoneer.engine.records import Record, load_deal_file
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_code, short_code

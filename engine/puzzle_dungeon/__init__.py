@@ -31,6 +31,13 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _picture(state: State) -> str:
+    from dungeoneer.engine.puzzle_dungeon.svg import picture
+
+    assert isinstance(state, PuzzleState)
+    return picture(state)
+
+
 def _listings() -> Mapping[str, Sequence[str]]:
     return {"heroes": [hero.name for hero in card_set().heroes]}
 
@@ -43,6 +50,7 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    picture=_picture,
     listings=_listings,
 )
 

@@ -114,7 +114,7 @@ def test_the_fuzzers_start_from_a_working_deal_file_and_codes() -> None:
         path.write_text("\n".join(_deal_file()) + "\n", encoding="utf-8")
         result = run(["solve", "--deal-file", str(path), "--time-limit", "0.05", "--workers",
                       "1"])
-        assert result.exit_code == 0, result.output
+        assert result.exit_code in (0, 3), result.output  # won, or unknown in 0.05 s
 
 
 @pytest.mark.slow
