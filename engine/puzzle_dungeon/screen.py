@@ -14,6 +14,9 @@ from dungeoneer.engine.puzzle_dungeon import rules
 from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 
+FRONT_MARK = "\u25b8 "
+"""Marks a column's front card, the one that can be attacked, in the compact table."""
+
 
 def _letters(suits: Iterable[int]) -> str:
     return "".join(SUIT_LETTERS[s] for s in suits)
@@ -42,18 +45,25 @@ def dungeon_table(state: PuzzleState) -> Table:
                   "(T Torch, C Claw, H Hand, M Mitt); \u2654 Monster King")
     for c in range(len(state.columns)):
         table.add_column(f"Column {c + 1}", ratio=1)
+    _add_rows(state, table, marked=False)
+    return table
+
+
+def _add_rows(state: PuzzleState, table: Table, *, marked: bool) -> None:
+    """One row of monster cells per depth, back first; `marked`: the fronts get FRONT_MARK."""
     height = max((len(column) for column in state.columns), default=0)
     for row in range(height):
         cells: list[RenderableType] = []
         for column in state.columns:
             if row < len(column):
-                cells.append(monster_cell(state, column[row], row == len(column) - 1))
+                front = row == len(column) - 1
+                cell = monster_cell(state, column[row], front)
+                cells.append(Text(FRONT_MARK, style="bold") + cell if front and marked else cell)
             else:
                 cells.append(Text(""))
         table.add_row(*cells)
     if height == 0:
         table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
-    return table
 
 
 def _codes(state: PuzzleState, cards) -> str:
@@ -92,20 +102,25 @@ def zones(state: PuzzleState, show_deck: bool) -> Text:
     progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))
     text.append("Prey     ", style="bold")
     text.append(f"{state.rules.hero.name}: {progress}\n")
+    _variant_lines(state, text, exhausted=" (exhausted)", traps="Traps    ")
+    return text
+
+
+def _variant_lines(state: PuzzleState, text: Text, *, exhausted: str, traps: str) -> None:
+    """Add a line for each attached card, and one each for the Traps and the Treasures."""
+    monsters = state.rules.cards.monsters
     for attachment in state.attached:
         host = "hero" if attachment.host < 0 else monsters[attachment.host].name
         status = f" as {attachment.status}" if attachment.status else ""
-        ready = " (exhausted)" if attachment.exhausted else ""
         text.append(f"Attached {state.rules.cards.arsenal[attachment.card].code} to {host}"
-                    f"{status}{ready}\n")
+                    f"{status}{exhausted if attachment.exhausted else ''}\n")
     tts = state.rules.cards.trap_treasures
     if state.traps:
-        text.append("Traps    ", style="bold")
+        text.append(traps, style="bold")
         text.append(", ".join(tts[t].name for t in state.traps) + "\n")
     if state.treasures:
         text.append("Treasures ", style="bold")
         text.append(", ".join(tts[t].name for t in state.treasures) + "\n")
-    return text
 
 
 def puzzle_state(state: PuzzleState, *, show_deck: bool = False) -> Group:
@@ -121,31 +136,13 @@ def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Rend
 
 # ----------------------------------------------------------------------------- the compact table
 
-FRONT_MARK = "\u25b8 "
-"""Marks a column's front card, the one that can be attacked, in the compact table."""
-
-
 def compact_dungeon(state: PuzzleState) -> Table:
     """The columns without rules between the cards: two lines a monster, the front marked."""
     table = Table(box=None, expand=True, pad_edge=False, padding=(0, 1),
                   header_style="bold underline")
     for c in range(len(state.columns)):
         table.add_column(f"Column {c + 1}", ratio=1, no_wrap=True, overflow="ellipsis")
-    height = max((len(column) for column in state.columns), default=0)
-    for row in range(height):
-        cells: list[RenderableType] = []
-        for column in state.columns:
-            if row < len(column):
-                front = row == len(column) - 1
-                cell = monster_cell(state, column[row], front)
-                if front:
-                    cell = Text(FRONT_MARK, style="bold") + cell
-                cells.append(cell)
-            else:
-                cells.append(Text(""))
-        table.add_row(*cells)
-    if height == 0:
-        table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
+    _add_rows(state, table, marked=True)
     return table
 
 
@@ -173,18 +170,7 @@ def compact_zones(state: PuzzleState) -> Text:
     progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))
     text.append("Prey ", style="bold")
     text.append(f"{progress}\n")
-    for attachment in state.attached:
-        host = "hero" if attachment.host < 0 else monsters[attachment.host].name
-        status = f" as {attachment.status}" if attachment.status else ""
-        text.append(f"Attached {state.rules.cards.arsenal[attachment.card].code} to {host}"
-                    f"{status}{'*' if attachment.exhausted else ''}\n")
-    tts = state.rules.cards.trap_treasures
-    if state.traps:
-        text.append("Traps ", style="bold")
-        text.append(", ".join(tts[t].name for t in state.traps) + "\n")
-    if state.treasures:
-        text.append("Treasures ", style="bold")
-        text.append(", ".join(tts[t].name for t in state.treasures) + "\n")
+    _variant_lines(state, text, exhausted="*", traps="Traps ")
     text.rstrip()
     return text
 
