@@ -195,9 +195,9 @@ def read_text(path: str | Path, *, limit: int = MAX_RECORD_BYTES) -> str:
     if len(data) > limit:
         raise RecordError(f"larger than {limit // 2**20} MiB: not a record", file=str(path))
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark some editors write is dropped
     except UnicodeDecodeError as exc:
-        before = data[:exc.start].decode("utf-8", "replace")
+        before = data[:exc.start].decode("utf-8-sig", "replace")
         line = len(editor_lines(before + "x"))
         column = len(before) - max(before.rfind("\n"), before.rfind("\r"))
         raise RecordError(f"column {column}: byte 0x{data[exc.start]:02x} is not UTF-8 text "

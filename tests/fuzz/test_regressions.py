@@ -316,3 +316,11 @@ def test_a_record_naming_a_card_folder_that_is_not_there_blames_its_line(tmp_pat
     message = refused(["replay", path], f"{path}:3: 'cards: a/a/")
     assert message.endswith("...': the card folder does not exist\n")
     assert len(message) < 300
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path):
+    text = (installed_seeds("puzzle_dungeon") / "examples" / "rogue-win.rec").read_bytes()
+    path = write(tmp_path, "bom.rec", b"\xef\xbb\xbf" + text)
+    result = run(["replay", path])
+    assert result.exit_code == 0, result.output
+    assert "Game over: won" in result.output
