@@ -36,6 +36,7 @@ from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
+from dungeoneer.engine.rng import parse_seed
 from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import (
     GAME_NAME,
@@ -153,24 +154,46 @@ def _check_no_game_options(deal_file: str | None, from_record: str | None, **giv
 
 def _start_position(deal: int | str | None, deal_file: str | None, from_record: str | None,
                     hero: str | None, cards: str | None,
-                    core: bool) -> tuple[Position, ToRecord]:
-    """The position to solve, and a function turning a line into a record that replays it."""
+                    core: bool) -> tuple[Position, ToRecord, dict[str, Any]]:
+    """The position to solve, a function turning a line into a record that replays it, and the
+    deal as programs should see it named (`deal_named`)."""
     chosen = [x for x in (deal, deal_file, from_record) if x is not None]
     if len(chosen) != 1:
         raise click.UsageError("give one of SEED, CODE, --deal-file FILE or --from RECORD")
     _check_no_game_options(deal_file, from_record, hero=hero, cards=cards, core=core)
     if deal_file is not None:
         state, header = load_deal(deal_file)
-        return state, lambda moves: Record(header.header, tuple(Move(m) for m in moves))
+        return state, lambda moves: Record(header.header, tuple(Move(m) for m in moves)), \
+            deal_named(state, seed=_header_seed(header), file=deal_file)
     if from_record is not None:
         record = load_record(from_record)
         reached, _steps = replay(record)
-        return puzzle_position(reached, from_record), lambda moves: record.with_moves(
-            (*record.moves, *(Move(m) for m in moves)))
+        position = puzzle_position(reached, from_record)
+        return position, lambda moves: record.with_moves(
+            (*record.moves, *(Move(m) for m in moves))), \
+            deal_named(position, seed=_header_seed(record), file=from_record)
     assert deal is not None
     dealt = start_deal(deal, hero, cards, core)
-    return dealt.state(), lambda moves: record_for(dealt.game, dealt.seed, moves,
-                                                   setup=dealt.setup)
+    state = dealt.state()
+    return state, lambda moves: record_for(dealt.game, dealt.seed, moves,
+                                           setup=dealt.setup), \
+        deal_named(state, seed=dealt.seed, codes=dealt.codes())
+
+
+def _header_seed(record: Record) -> int | None:
+    """The seed a file's header names (read and checked already when the file was started)."""
+    written = record.get("seed")
+    return None if written is None else parse_seed(written)
+
+
+def deal_named(state: Position, *, seed: int | None = None, codes: tuple[str, str] | None = None,
+               file: str | None = None) -> dict[str, Any]:
+    """{"hero", "seed", "code", "layout_code", "file"}: how a deal was given, for `--json` (the
+    codes and seed of a seed or code; the file and its header's seed for a deal file or record,
+    which has no code: it may lay out any table)."""
+    code, layout = codes or (None, None)
+    return {"hero": state.rules.hero.name, "seed": seed, "code": code, "layout_code": layout,
+            "file": file}
 
 
 @click.command(short_help="Is the deal winnable? Won (with a line), unwinnable or unknown.")
@@ -207,7 +230,8 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
     from dungeoneer.solver import MB, UNWINNABLE, WON, usable_cores
     from dungeoneer.solver import solve as solve_position
 
-    state, to_record = _start_position(deal_spec, deal_file, from_record, hero, cards, core)
+    state, to_record, named = _start_position(deal_spec, deal_file, from_record, hero, cards,
+                                              core)
     output_path(out, force)
     screen = console()
     limits: dict[str, Any] = {"seconds": time_limit, "memory": memory * MB,
@@ -225,7 +249,7 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
         save_record(out, record, comment=f"a winning line found by dungeoneer solve "
                     f"({answer.method})", overwrite=force)
     if as_json:
-        echo_json(answer.to_json())
+        echo_json({"deal": named, **answer.to_json()})
         _exit_with_answer(answer.status)
         return
     effort = f"{answer.states:,} positions, {answer.seconds:.2f} s"
@@ -291,7 +315,7 @@ def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str |
 
     if (deal_spec is None) == (deal_file is None):
         raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
-    state, _ = _start_position(deal_spec, deal_file, None, hero, cards, False)
+    state, _, _ = _start_position(deal_spec, deal_file, None, hero, cards, False)
     out = console()
     rating = _spinner(out, "solving and rating", lambda: rate(state), as_json)
     if as_json:

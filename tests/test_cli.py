@@ -153,6 +153,19 @@ def test_solve_json_has_the_documented_shape():
     assert data["steps"][0]["step"] == 1 and "action" in data["steps"][0]
 
 
+def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
+    """Issue 15: a program reading `solve --json` learns which deal was solved."""
+    data = json.loads(run("solve", "pd1.warrior.5000", "--json").output)
+    layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["layout_code"]
+    assert data["deal"] == {"hero": "Warrior", "seed": 5000, "code": "pd1.warrior.5000",
+                            "layout_code": layout, "file": None}
+    record = tmp_path / "r.rec"
+    record.write_text("game: puzzle-dungeon\nseed: 5000\nhero: Warrior\n---\n")
+    from_record = json.loads(run("solve", "--from", str(record), "--json").output)
+    assert from_record["deal"] == {"hero": "Warrior", "seed": 5000, "code": None,
+                                   "layout_code": None, "file": str(record)}
+
+
 def test_solve_gives_the_same_answer_on_two_workers_as_on_one(monkeypatch):
     """The workers start at once here (no hand-over delay), so the second process really
     searches; everything but the timing is the same."""
