@@ -37,6 +37,7 @@ from dungeoneer.cli.options import (
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
+from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination
 from dungeoneer.engine.records import (
     Move,
@@ -160,8 +161,9 @@ def _choose(state: State, out: Console) -> Action | None:
             return None
         if answer.lower() in ("q", "quit"):
             return None
-        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+        number = whole_number(answer, least=1, most=len(legal))
+        if number is not None:  # ('9' * 5000 is no number here, not a crash)
+            return legal[number - 1]
         try:
             return state.parse_action(answer)
         except DungeoneerError as exc:
@@ -363,6 +365,17 @@ def play() -> None:
 
 # ----------------------------------------------------------------------------- replay
 
+def write_picture(path: str | None, state: State, force: bool) -> None:
+    """Write the SVG picture of a position, if a file was asked for (`GameEntry.picture`)."""
+    if path is None:
+        return
+    entry = registry.entry(state.game.info.name)
+    if entry.picture is None:
+        raise DungeoneerError(f"--svg: there is no picture of a {entry.info.title} position",
+                              file=path)
+    write_atomic(path, entry.picture(state), overwrite=force)
+
+
 def _check_picture(record: Record) -> None:
     """Refuse --svg, before replaying, for a game that has no picture."""
     infos = {info.name: info for info in registry.registered()}
@@ -432,18 +445,14 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         if interactive:
             click.pause()
 
-    start_state = start(record)[1] if svg else None
-    state, steps = replay(record, keep_log=stepwise or as_json, on_step=show)
+    _game, first = start(record)
+    state, steps = replay(record, keep_log=stepwise or as_json, on_step=show, first=first)
     if svg:
         chosen = len(steps) if at_move is None else at_move
         if chosen > len(steps):
             raise DungeoneerError(f"--at {chosen}: the record has {len(steps)} moves",
                                   file=path)
-        drawn = steps[chosen - 1].state if chosen else start_state
-        assert drawn is not None  # the start state was made above for --svg
-        picture = registry.entry(record.game_name).picture
-        assert picture is not None  # _check_picture said so
-        write_atomic(svg, picture(drawn), overwrite=force)
+        write_picture(svg, steps[chosen - 1].state if chosen else first, force)
     finished: list[str] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message

@@ -15,7 +15,8 @@ import click
 from dungeoneer.cli import games as game_commands
 from dungeoneer.cli import puzzles
 from dungeoneer.cli.timer import timer
-from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.errors import TEXT_SHOWN, DungeoneerError
+from dungeoneer.engine.numbers import shown
 
 EXIT_BAD_INPUT = 2
 
@@ -38,10 +39,9 @@ class DungeoneerGroup(click.Group):
 
 def _os_error(exc: OSError) -> str:
     """'PATH: reason' for a file-system error (the path cut short if it is very long)."""
-    name = exc.filename if exc.filename is not None else ""
-    shown = str(name) if len(str(name)) <= 100 else str(name)[:97] + "..."
+    name = shown(str(exc.filename if exc.filename is not None else ""), TEXT_SHOWN)
     reason = exc.strerror or str(exc)
-    return f"{shown}: {reason[0].lower()}{reason[1:]}" if shown else reason
+    return f"{name}: {reason[0].lower()}{reason[1:]}" if name else reason
 
 
 @click.group(cls=DungeoneerGroup, context_settings={"help_option_names": ["-h", "--help"]})

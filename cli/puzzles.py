@@ -17,7 +17,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from dungeoneer.cli import render
-from dungeoneer.cli.games import PLAY_COMMANDS, GameCommand, end_of_game, play_command
+from dungeoneer.cli.games import (
+    PLAY_COMMANDS,
+    GameCommand,
+    end_of_game,
+    play_command,
+    write_picture,
+)
 from dungeoneer.cli.options import (
     DEAL,
     SEED,
@@ -30,7 +36,6 @@ from dungeoneer.cli.options import (
     json_option,
     output_path,
 )
-from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
@@ -67,17 +72,6 @@ cards_option = click.option("--cards", "cards", type=click.Path(file_okay=False)
 svg_option = click.option("--svg", type=click.Path(dir_okay=False), metavar="FILE",
                           help="Also draw the position as an SVG picture in FILE (never the "
                           "solution).")
-
-
-def write_picture(path: str | None, state: State, force: bool) -> None:
-    """Write the SVG picture of a position, if a file was asked for (`GameEntry.picture`)."""
-    if path is None:
-        return
-    entry = registry.entry(state.game.info.name)
-    if entry.picture is None:
-        raise DungeoneerError(f"--svg: there is no picture of a {entry.info.title} position",
-                              file=path)
-    write_atomic(path, entry.picture(state), overwrite=force)
 
 
 deal_file_option = click.option("--deal-file", type=click.Path(dir_okay=False),
@@ -357,20 +351,15 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
 
     Example: dungeoneer daily 2026-11-29 --reveal
     """
-    from dungeoneer.generator.archive import Archive
     from dungeoneer.generator.codes import deal_from_code
-    from dungeoneer.generator.daily import make_daily, parse_date, parse_levels
+    from dungeoneer.generator.daily import parse_date, parse_levels
     from dungeoneer.generator.rating import LEVEL_NAMES
 
     day = parse_date(date) if date else dt.date.today()
     chosen_levels = parse_levels(levels)
     output_path(svg, force)
     out = console()
-    with Archive(archive_path) as archive:
-        # Another `daily` may issue the date meanwhile: then its puzzle is the day's, and shown.
-        puzzle, issued_now = archive.issue(day.isoformat(), lambda: _spinner(
-            out, f"finding the puzzle of {day}", lambda: make_daily(day, levels=chosen_levels),
-            as_json))
+    puzzle, issued_now = issue_daily(day, archive_path, out, levels=chosen_levels, quiet=as_json)
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
     write_picture(svg, state, force)
     if as_json:
@@ -480,17 +469,19 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
 
 # ----------------------------------------------------------------------------- play
 
-def _daily_puzzle(date: str, archive_path: str | None, out: Console) -> Any:
-    """The daily puzzle of `date` ('' for today), from the archive or issued into it exactly as
-    `dungeoneer daily` does (the default weekday levels), so every player gets the same one."""
+def issue_daily(day: dt.date, archive_path: str | None, out: Console, *,
+                levels: tuple[int, ...] | None = None, quiet: bool = False
+                ) -> tuple[Any, bool]:
+    """The daily puzzle of `day` and whether this call issued it: from the archive, or made (at
+    the weekday's level of `levels`, default the standard ones) and stored there. Another process
+    may issue the date meanwhile: then its puzzle is the day's."""
     from dungeoneer.generator.archive import Archive
-    from dungeoneer.generator.daily import make_daily, parse_date
+    from dungeoneer.generator.daily import DEFAULT_LEVELS, make_daily
 
-    day = parse_date(date) if date else dt.date.today()
+    chosen = levels or DEFAULT_LEVELS
     with Archive(archive_path) as opened:
-        puzzle, _ = opened.issue(day.isoformat(), lambda: _spinner(
-            out, f"finding the puzzle of {day}", lambda: make_daily(day), False))
-    return puzzle
+        return opened.issue(day.isoformat(), lambda: _spinner(
+            out, f"finding the puzzle of {day}", lambda: make_daily(day, levels=chosen), quiet))
 
 
 def _share_line(puzzle: Any, moves: int, hints: int) -> str:
@@ -688,7 +679,10 @@ def play_deal_command(entry: Any) -> click.Command:
                 return record.with_moves((*record.moves, *(Move(m) for m in moves)))
         else:
             if daily_date is not None:
-                puzzle = _daily_puzzle(daily_date, archive_path, out)
+                from dungeoneer.generator.daily import parse_date
+
+                day = parse_date(daily_date) if daily_date else dt.date.today()
+                puzzle, _ = issue_daily(day, archive_path, out)
                 spec: int | str = puzzle.layout_code
             else:
                 picked = deal_spec if deal_spec is not None else seed

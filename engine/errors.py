@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dungeoneer.engine.numbers import shown
+
 TEXT_SHOWN = 100
 """The most characters of the offending text (or of a file's path) an error message repeats."""
 
@@ -40,10 +42,9 @@ class DungeoneerError(Exception):
         # The offending text is quoted where a file or line locates it; otherwise the reason
         # already names it.
         located = self.file is not None or self.line is not None
-        text = self.text
-        if text is not None and len(text) > TEXT_SHOWN:
-            text = text[:TEXT_SHOWN - 3] + "..."  # a 5,000-character line is not repeated whole
-        quoted = f"{text!r}: " if text is not None and located else ""
+        # A 5,000-character line is not repeated whole.
+        quoted = f"{shown(self.text, TEXT_SHOWN)!r}: " if self.text is not None and located \
+            else ""
         return f"{self.where()}{quoted}{self.reason}"
 
 

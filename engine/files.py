@@ -60,16 +60,21 @@ def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Non
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if overwrite:
-            os.replace(temp, target)
-        else:
-            # A hard link fails if the target appeared meanwhile, so nothing is replaced.
-            try:
-                os.link(temp, target)
-            except FileExistsError:
-                raise _exists(target) from None
+        _put_in_place(temp, target, overwrite)
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
+    """Give the written temporary file its final name, in one step."""
+    if overwrite:
+        os.replace(temp, target)
+        return
+    # A hard link fails if the target appeared meanwhile, so nothing is replaced.
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        raise _exists(target) from None
 
 
 class LinesWriter:
@@ -101,12 +106,6 @@ class LinesWriter:
             os.fsync(self._handle.fileno())
             self._handle.close()
             if self.lines:
-                if self.overwrite:
-                    os.replace(self._temp, self.target)
-                else:
-                    try:
-                        os.link(self._temp, self.target)
-                    except FileExistsError:
-                        raise _exists(self.target) from None
+                _put_in_place(self._temp, self.target, self.overwrite)
         finally:
             self._temp.unlink(missing_ok=True)

@@ -324,10 +324,12 @@ def _seed(record: Record) -> int | None:
 
 
 def replay(record: Record, *, keep_log: bool = False,
-           on_step: Callable[[Step], None] | None = None) -> tuple[State, list[Step]]:
-    """Play the record's moves from the start; stops at the first bad line with a RecordError or
+           on_step: Callable[[Step], None] | None = None,
+           first: State | None = None) -> tuple[State, list[Step]]:
+    """Play the record's moves from the start (`first`: the state after set-up, if the caller
+    has it already from `start`); stops at the first bad line with a RecordError or
     IllegalActionError that names the file, line and text (and what was legal there)."""
-    _game, state = start(record)
+    state = first if first is not None else start(record)[1]
     steps: list[Step] = []
     for step in iter_replay(record, state, keep_log=keep_log):
         steps.append(step)

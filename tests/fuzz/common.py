@@ -10,6 +10,8 @@ that draw 500 (or N) fresh inputs each.
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import os
 import tempfile
 from collections.abc import Sequence
@@ -75,6 +77,18 @@ def damage_line(draw: st.DrawFn, lines: list[str], at: int, how: str) -> None:
         del lines[at]
     elif how == "repeat":
         lines.insert(at, lines[at])
+
+
+@functools.cache
+def laid_out_deal(seed: int = 42) -> tuple[str, ...]:
+    """The lines of a deal file laying out the deal of `seed` by hand, its `seed:` line second."""
+    data = json.loads(run(["deal", str(seed), "--json"]).stdout)
+    lines = [f"hero: {data['hero']}", f"seed: {data['seed']}"]
+    lines += [f"column {i + 1}: " + ", ".join(c) for i, c in enumerate(data["columns"])]
+    for zone in ("arsenal", "hand", "deck"):
+        lines.append(f"{zone}: " + " ".join(f"{card['value']}{card['suit'][0]}"
+                                            for card in data[zone]))
+    return tuple(lines)
 
 
 def run(args: Sequence[str], *, input: str | None = None) -> Result:

@@ -20,6 +20,7 @@ from tests.fuzz.common import (
     damage_line,
     fuzz_settings,
     hostile_text,
+    laid_out_deal,
     run,
 )
 
@@ -31,18 +32,6 @@ def _codes() -> tuple[str, str]:
     """The short and layout codes of a deal."""
     data = json.loads(run(["deal", "42", "--hero", "Skull Warrior", "--json"]).stdout)
     return data["code"], data["layout_code"]
-
-
-@functools.cache
-def _deal_file() -> list[str]:
-    """A deal file laying out deal 42 by hand, as lines."""
-    data = json.loads(run(["deal", "42", "--json"]).stdout)
-    lines = [f"hero: {data['hero']}", f"seed: {data['seed']}"]
-    lines += [f"column {i + 1}: " + ", ".join(c) for i, c in enumerate(data["columns"])]
-    for zone in ("arsenal", "hand", "deck"):
-        lines.append(f"{zone}: " + " ".join(f"{card['value']}{card['suit'][0]}"
-                                            for card in data[zone]))
-    return lines
 
 
 @st.composite
@@ -68,7 +57,7 @@ def damaged_code(draw: st.DrawFn) -> str:
 @st.composite
 def damaged_deal_file(draw: st.DrawFn) -> str:
     """The deal file with a value, a card or a line damaged, or a line left out or repeated."""
-    lines = list(_deal_file())
+    lines = list(laid_out_deal())
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(lines) - 1))
         how = draw(st.sampled_from(("value", "word", "line", "delete", "repeat")))
@@ -111,7 +100,7 @@ def test_the_fuzzers_start_from_a_working_deal_file_and_codes() -> None:
         assert run(["deal", code]).exit_code == 0
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deal.txt"
-        path.write_text("\n".join(_deal_file()) + "\n", encoding="utf-8")
+        path.write_text("\n".join(laid_out_deal()) + "\n", encoding="utf-8")
         result = run(["solve", "--deal-file", str(path), "--time-limit", "0.05", "--workers",
                       "1"])
         assert result.exit_code in (0, 3), result.output  # won, or unknown in 0.05 s

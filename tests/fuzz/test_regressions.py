@@ -15,7 +15,7 @@ from dungeoneer.engine.files import LinesWriter
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.rng import MAX_SEED, derived_seed
 from dungeoneer.engine.simulate import ordered_map
-from tests.fuzz.common import assert_clean, run
+from tests.fuzz.common import assert_clean, laid_out_deal, run
 from tests.helpers import installed_seeds
 
 HUGE = "9" * 5000
@@ -237,13 +237,7 @@ def test_a_record_that_is_not_utf8_gets_line_and_column(tmp_path):
 
 
 def test_a_deal_file_without_a_seed_is_refused_before_the_search(tmp_path):
-    layout = run(["deal", "42", "--json"])
-    data = json.loads(layout.stdout)
-    lines = [f"hero: {data['hero']}"]
-    lines += [f"column {i + 1}: " + ", ".join(c) for i, c in enumerate(data["columns"])]
-    for zone in ("arsenal", "hand", "deck"):
-        lines.append(f"{zone}: " + " ".join(f"{card['value']}{card['suit'][0]}"
-                                            for card in data[zone]))
+    lines = [line for line in laid_out_deal() if not line.startswith("seed:")]
     path = write(tmp_path, "deal.txt", "\n".join(lines) + "\n")
     refused(["solve", "--deal-file", path], f"{path}: no 'seed:' line")
 
@@ -324,3 +318,12 @@ def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path):
     result = run(["replay", path])
     assert result.exit_code == 0, result.output
     assert "Game over: won" in result.output
+
+
+def test_a_huge_number_typed_at_the_prompt_is_not_a_crash():
+    """A person's seat (Dinky Dungeon's second seat here) reads a number from the list: 5,000
+    digits are no number there, and the game goes on to the 'q' that stops it."""
+    args = ["play", "dinky-dungeon", "--seed", "3", "--bot", "greedy", "--bot", "human"]
+    result = run(args, input=f"{HUGE}\nq\n")
+    assert_clean(result, args)
+    assert result.exit_code == 0 and "Stopped." in result.output
