@@ -38,7 +38,7 @@ from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.numbers import whole_number
-from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination
+from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination, seat_number
 from dungeoneer.engine.records import (
     Move,
     Record,
@@ -384,8 +384,19 @@ def _check_picture(record: Record) -> None:
         raise click.UsageError(f"--svg: there is no picture of a {info.title} position")
 
 
-def _step_json(step: Step) -> dict[str, Any]:
-    return {"line": step.move.line, "action": step.move.text, "log": list(step.log)}
+def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
+    """A replayed record's moves as a line of steps (docs/json.md, "line"), each with the line
+    of the record it was read from."""
+    before = [first, *(step.state for step in steps[:-1])]
+    several = first.game.players > 1
+    line = []
+    for number, (step, asked) in enumerate(zip(steps, before, strict=True), start=1):
+        told = {"step": number, "action": step.move.text, "answers": asked.prompt() or None,
+                "did": list(step.log), "record_line": step.move.line}
+        if several:  # whose turn it was (null: anyone's, in a real-time game)
+            told["seat"] = seat_number(asked.current_player())
+        line.append(told)
+    return line
 
 
 def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State, list[str]]:
@@ -464,9 +475,8 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     outcome = state.outcome()
     if as_json:
         echo_json({"game": record.game_name, "file": path, "moves": len(steps),
-                   "finished_by_bot": finished,
-                   "steps": [_step_json(s) for s in steps] if stepwise else None,
-                   "state": state.to_json(),
+                   "line": _line_json(first, steps), "finished_by_bot": finished,
+                   "position": state.to_json(),
                    "outcome": outcome.to_json() if outcome else None})
         return
     if not stepwise:
@@ -555,7 +565,7 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
             entry.name, games, players=players, bots=bots or (spec.default_bot,), seed=seed,
             workers=workers, options=options, progress=progress), as_json)
         if as_json:
-            echo_json(report)
+            echo_json({"game": entry.name, **report})
         else:
             _print_seat_simulation(console(), report)
 
@@ -630,7 +640,7 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
             pace=chosen_pace, seed=seed, workers=workers, fixed=fixed, progress=progress),
             as_json)
         if as_json:
-            echo_json(report)
+            echo_json({"game": entry.name, **report})
         else:
             _print_team_simulation(console(), report, spec)
 

@@ -15,6 +15,7 @@ from typing import Any, cast
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from dungeoneer.cli import render
 from dungeoneer.cli.games import (
@@ -118,7 +119,8 @@ def deal(deal_spec: int | str, hero: str | None, cards: str | None, svg: str | N
     codes = dealt.codes()
     write_picture(svg, state, force)
     if as_json:
-        echo_json(deal_json(state, dealt.seed, codes))
+        echo_json({"deal": deal_json(state, seed=dealt.seed, codes=codes),
+                   "position": state.to_json()})
         return
     out = console()
     out.print(f"[bold]{state.game.info.title}[/bold], deal {codes[0]}, hero "
@@ -150,7 +152,7 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
                     hero: str | None, cards: str | None,
                     core: bool) -> tuple[Position, ToRecord, dict[str, Any]]:
     """The position to solve, a function turning a line into a record that replays it, and the
-    deal as programs should see it named (`deal_named`)."""
+    deal as programs see it named (`deal_json`)."""
     chosen = [x for x in (deal, deal_file, from_record) if x is not None]
     if len(chosen) != 1:
         raise click.UsageError("give one of SEED, CODE, --deal-file FILE or --from RECORD")
@@ -158,36 +160,26 @@ def _start_position(deal: int | str | None, deal_file: str | None, from_record: 
     if deal_file is not None:
         state, header = load_deal(deal_file)
         return state, lambda moves: Record(header.header, tuple(Move(m) for m in moves)), \
-            deal_named(state, seed=_header_seed(header), file=deal_file)
+            deal_json(state, seed=_header_seed(header), file=deal_file)
     if from_record is not None:
         record = load_record(from_record)
         reached, _steps = replay(record)
         position = puzzle_position(reached, from_record)
         return position, lambda moves: record.with_moves(
             (*record.moves, *(Move(m) for m in moves))), \
-            deal_named(position, seed=_header_seed(record), file=from_record)
+            deal_json(position, seed=_header_seed(record), file=from_record)
     assert deal is not None
     dealt = start_deal(deal, hero, cards, core)
     state = dealt.state()
     return state, lambda moves: record_for(dealt.game, dealt.seed, moves,
                                            setup=dealt.setup), \
-        deal_named(state, seed=dealt.seed, codes=dealt.codes())
+        deal_json(state, seed=dealt.seed, codes=dealt.codes())
 
 
 def _header_seed(record: Record) -> int | None:
     """The seed a file's header names (read and checked already when the file was started)."""
     written = record.get("seed")
     return None if written is None else parse_seed(written)
-
-
-def deal_named(state: Position, *, seed: int | None = None, codes: tuple[str, str] | None = None,
-               file: str | None = None) -> dict[str, Any]:
-    """{"hero", "seed", "code", "layout_code", "file"}: how a deal was given, for `--json` (the
-    codes and seed of a seed or code; the file and its header's seed for a deal file or record,
-    which has no code: it may lay out any table)."""
-    code, layout = codes or (None, None)
-    return {"hero": state.rules.hero.name, "seed": seed, "code": code, "layout_code": layout,
-            "file": file}
 
 
 @click.command(short_help="Is the deal winnable? Won (with a line), unwinnable or unknown.")
@@ -210,10 +202,13 @@ def deal_named(state: Position, *, seed: int | None = None, codes: tuple[str, st
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Save a winning line as a game record that `dungeoneer replay` plays to a win.")
 @force_option("--out")
+@click.option("--verbose", "-v", is_flag=True,
+              help="Tell the winning line with everything each step did.")
 @json_option
 def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str | None,
           hero: str | None, cards: str | None, core: bool, time_limit: float, memory: int,
-          workers: int | None, out: str | None, force: bool, as_json: bool) -> None:
+          workers: int | None, out: str | None, force: bool, verbose: bool,
+          as_json: bool) -> None:
     """Is the deal winnable, and how? Answers won (with a winning line, checked by replaying it),
     unwinnable (only from a complete search or a proof), or unknown (the time ran out).
 
@@ -250,10 +245,7 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
     if answer.status == WON:
         screen.print(f"[bold]Won[/bold]: a winning line of {len(answer.steps)} steps "
                      f"({answer.method}; {effort}).")
-        for step in answer.steps:
-            screen.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
-            for line in step.did:
-                screen.print(f"        {line}")
+        print_steps(screen, answer.steps, verbose)
         if out:
             screen.print(f"Record saved to {out}.")
     elif answer.status == UNWINNABLE:
@@ -274,13 +266,31 @@ def _exit_with_answer(status: str) -> None:
 
 # ----------------------------------------------------------------------------- rate
 
-def _print_line(out: Console, state: Position, line: Sequence[Action]) -> None:
-    from dungeoneer.solver.lines import steps
+ACTION_COLUMN = 30
+"""The widest action the short telling lines up (a longer one pushes its gloss right)."""
 
-    for step in steps(state, tuple(line)):
-        out.print(f"{step.number:>4}. [bold]{step.action}[/bold]")
-        for said in step.did:
-            out.print(f"        {said}")
+
+def print_steps(out: Console, told: Sequence[Any], verbose: bool = False) -> None:
+    """A winning line: one row a step (a run of deals in one row), each with what it is for;
+    `verbose`: every step with everything it did."""
+    from dungeoneer.solver.lines import brief
+
+    if verbose:
+        for step in told:
+            out.print(f"{step.number:>4}. [bold]{step.action}[/bold]", highlight=False)
+            if step.answers:
+                out.print(f"        ({step.answers})", highlight=False)
+            for said in step.did:
+                out.print(f"        {said}", highlight=False)
+        return
+    rows = brief(told)
+    width = min(ACTION_COLUMN, max((len(row.action) for row in rows), default=0))
+    for row in rows:
+        text = Text(f"{row.numbers:>6}. ")
+        text.append(row.action.ljust(width) if row.gloss else row.action, style="bold")
+        if row.gloss:
+            text.append(f"  {row.gloss}")
+        out.print(text, overflow="ellipsis", no_wrap=True, crop=True)
 
 
 def _print_rating(out: Console, rating: Any) -> None:
@@ -309,14 +319,11 @@ def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str |
 
     if (deal_spec is None) == (deal_file is None):
         raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
-    state, _, _ = _start_position(deal_spec, deal_file, None, hero, cards, False)
+    state, _, named = _start_position(deal_spec, deal_file, None, hero, cards, False)
     out = console()
     rating = _spinner(out, "solving and rating", lambda: rate(state), as_json)
     if as_json:
-        data = rating.to_json()
-        if deal_spec is not None:
-            data["code"], data["layout_code"] = start_deal(deal_spec, hero, cards).codes()
-        echo_json(data)
+        echo_json({"deal": named, "rating": rating.to_json()})
         return
     if rating.level is None:
         why = ("the deal is unwinnable" if rating.status == "unwinnable" else
@@ -341,11 +348,13 @@ archive_option = click.option(
               help="The level of each weekday's puzzle, Monday to Sunday (for dates not yet "
                    "issued).")
 @click.option("--reveal", is_flag=True, help="Show the winning line too.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="With --reveal: tell the line with everything each step did.")
 @svg_option
 @force_option("--svg")
 @json_option
 def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
-          svg: str | None, force: bool, as_json: bool) -> None:
+          verbose: bool, svg: str | None, force: bool, as_json: bool) -> None:
     """The puzzle of DATE (YYYY-MM-DD; today by default): winnable, rated by weekday, the same
     for everyone. Issued puzzles are kept in the archive and always served from there.
 
@@ -363,11 +372,7 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
     write_picture(svg, state, force)
     if as_json:
-        data = puzzle.to_json()
-        if not reveal:
-            del data["line"]
-        data["newly_issued"] = issued_now
-        echo_json(data)
+        echo_json({**puzzle.to_json(reveal=reveal), "newly_issued": issued_now})
         return
     out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({day.strftime('%A')}): "
               f"{puzzle.hero}, level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
@@ -375,14 +380,10 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     out.print(f"Layout {puzzle.layout_code}")
     out.print(render.state_view(state))
     if reveal:
+        from dungeoneer.solver.lines import written_steps
+
         out.print("[bold]A winning line[/bold]:")
-        line: list[Action] = []
-        replayed: State = state
-        for text in puzzle.line:
-            action = replayed.parse_action(text)
-            line.append(action)
-            replayed = replayed.apply(action)
-        _print_line(out, state, line)
+        print_steps(out, written_steps(state, puzzle.line), verbose)
 
 
 @click.group(short_help="The archive of issued daily puzzles.")
@@ -421,7 +422,8 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
 @click.command(short_help="A batch of winnable, rated puzzles as JSON lines.")
 @click.option("--count", type=Amount("puzzles", most=MAX_PUZZLES), required=True,
               help="Puzzles to make.")
-@click.option("--rating", "level", type=click.IntRange(1, 5), help="Only puzzles of this level.")
+@click.option("--level", "--rating", "level", type=click.IntRange(1, 5),
+              help="Only puzzles of this level (1 gentle to 5 fiendish).")
 @click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
 @click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=1,
               show_default=True, help="Processes; the puzzles do not depend on it.")
@@ -436,7 +438,7 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
              max_tries: int | None, out: str | None, force: bool) -> None:
     """A batch of winnable, rated puzzles as JSON lines (one puzzle per line), made in parallel.
 
-    Example: dungeoneer generate --count 20 --rating 3 --workers 2 --out puzzles.jsonl
+    Example: dungeoneer generate --count 20 --level 3 --workers 2 --out puzzles.jsonl
     """
     from dungeoneer.generator.batch import TRIES_PER_PUZZLE, iter_generate
 

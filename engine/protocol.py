@@ -21,6 +21,12 @@ ANY_PLAYER = -2
 """`current_player()` of a real-time game where any player may act; each action names its actor."""
 
 
+def seat_number(player: int) -> int | None:
+    """A seat as output shows it (docs/json.md, "seat"): numbered from 1; None for TERMINAL
+    and ANY_PLAYER, which are no seat."""
+    return player + 1 if player >= 0 else None
+
+
 class Action(NamedTuple):
     """One move: a kind ('deal', 'attack', 'pay', ...) and its argument. Hashable and cheap."""
 
@@ -49,8 +55,10 @@ class Outcome:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dictionary."""
-        return {"termination": self.termination.value, "winners": list(self.winners),
+        """A JSON-ready dictionary (docs/json.md, "outcome"): the winners are seat numbers from
+        1, as everywhere in output; the scores are listed by seat."""
+        return {"termination": self.termination.value,
+                "winners": [seat + 1 for seat in self.winners],
                 "scores": list(self.scores), "reason": self.reason}
 
 

@@ -274,9 +274,9 @@ class Archive:
         """The whole archive as JSON (a list) or CSV (features and line as JSON text)."""
         if form not in ("json", "csv"):
             raise ArchiveError(f"the export formats are json and csv, not {form!r}", text=form)
-        dailies = [d.to_json() for d in self.all()]
         if form == "json":
-            return json.dumps(dailies, indent=2) + "\n"
+            return json.dumps([self._published(d) for d in self.all()], indent=2) + "\n"
+        dailies = [d.row() for d in self.all()]
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
@@ -284,6 +284,14 @@ class Archive:
             writer.writerow({**d, "features": json.dumps(d["features"], sort_keys=True),
                              "line": json.dumps(d["line"])})
         return buffer.getvalue()
+
+    def _published(self, daily: Daily) -> dict:
+        """A puzzle as programs read it, its line told as steps (so replayed from its layout)."""
+        try:
+            return daily.to_json()
+        except DungeoneerError as exc:
+            raise ArchiveError(f"the puzzle of {daily.date}: its line does not replay "
+                               f"({exc.reason})", file=str(self.path)) from None
 
     # ------------------------------------------------------------------ writing
 
@@ -400,7 +408,7 @@ class _Damage(Exception):
 
 def _values(daily: Daily, file: str) -> list[object]:
     """The row of `daily`, checked as a row read back would be."""
-    data = daily.to_json()
+    data = daily.row()
     data["seed"] = str(daily.seed)  # up to 2**64 - 1: too big for INTEGER
     data["features"] = json.dumps(daily.features, sort_keys=True)
     data["line"] = json.dumps(list(daily.line))

@@ -17,7 +17,8 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.simulate import ordered_map
 from dungeoneer.generator.codes import layout_code, short_code
-from dungeoneer.generator.daily import DAILY_HEROES, state_texts
+from dungeoneer.generator.daily import DAILY_HEROES
+from dungeoneer.generator.deals import deal_json
 from dungeoneer.generator.rating import SOLVE_POSITIONS, rate
 
 TRIES_PER_PUZZLE = 50
@@ -42,10 +43,10 @@ def rate_candidate(job: Job) -> dict | None:
     if rating.level is None:
         return None
     assert rating.answer is not None  # a rating with a level is a won deal's, answer and all
-    return {"code": short_code(game, job.seed).text(),
-            "layout_code": layout_code(game, job.seed).text(), "hero": game.hero.name,
-            "seed": job.seed, **{k: v for k, v in rating.to_json().items() if k != "status"},
-            "line": state_texts(state, rating.answer.line), "candidate": job.index}
+    return {"deal": deal_json(state, seed=job.seed, codes=(
+                short_code(game, job.seed).text(), layout_code(game, job.seed).text())),
+            "rating": rating.to_json(), "candidate": job.index,
+            "line": [step.to_json() for step in rating.answer.steps]}
 
 
 def jobs(first_seed: int, hero: str | None, positions: int) -> Iterator[Job]:
@@ -86,7 +87,7 @@ def iter_generate(count: int, *, level: int | None = None, hero: str | None = No
     tried = 0
     for puzzle in ordered_map(rate_candidate, candidates, workers):
         tried += 1
-        if puzzle is not None and (level is None or puzzle["level"] == level):
+        if puzzle is not None and (level is None or puzzle["rating"]["level"] == level):
             found.append(puzzle)
             yield puzzle
         if progress is not None:

@@ -21,15 +21,18 @@ from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
-from dungeoneer.generator.codes import layout_code, short_code
+from dungeoneer.generator.codes import deal_from_code, layout_code, short_code
 from dungeoneer.generator.rating import (
     CUT_POINTS,
     SOLVE_POSITIONS,
     eager_wins,
     level_of,
     rate,
+    rating_json,
     score_of_wins,
 )
+from dungeoneer.solver import WON
+from dungeoneer.solver.lines import line_json
 
 GENERATOR_VERSION = "2"
 """Bump when a change would alter the puzzle of any date; archived dates are never regenerated."""
@@ -57,13 +60,25 @@ class Daily:
     candidate: int
     generator_version: str = GENERATOR_VERSION
 
-    def to_json(self) -> dict:
-        """Everything about the puzzle, for programs and the archive."""
+    def row(self) -> dict:
+        """The puzzle as the archive stores it: one flat field per column."""
         return {"date": self.date, "hero": self.hero, "seed": self.seed, "code": self.code,
                 "layout_code": self.layout_code, "level": self.level,
                 "score": round(self.score, 4), "features": self.features,
                 "line": list(self.line), "candidate": self.candidate,
                 "generator_version": self.generator_version}
+
+    def to_json(self, reveal: bool = True) -> dict:
+        """The puzzle for programs (docs/json.md, "daily"): {"date", "deal", "rating",
+        "candidate", "generator_version"} and, if `reveal`, the winning "line" as steps."""
+        data = {"date": self.date,
+                "deal": {"game": "puzzle-dungeon", "hero": self.hero, "seed": self.seed,
+                         "code": self.code, "layout_code": self.layout_code, "file": None},
+                "rating": rating_json(WON, self.level, self.score, self.features),
+                "candidate": self.candidate, "generator_version": self.generator_version}
+        if reveal:
+            data["line"] = line_json(deal_from_code(self.layout_code), self.line)
+        return data
 
 
 def parse_date(text: str) -> dt.date:

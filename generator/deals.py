@@ -15,7 +15,6 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleDungeon,
     PuzzleState,
     make_puzzle_dungeon,
-    notation,
 )
 from dungeoneer.engine.puzzle_dungeon.table import (  # re-exported: the CLI's way in
     abilities_deciding as abilities_deciding,
@@ -121,20 +120,11 @@ def load_deal(path: str | Path) -> tuple[PuzzleState, Record]:
     return puzzle_position(state, str(path)), record
 
 
-def deal_json(state: PuzzleState, seed: int,
-              codes: tuple[str, str] | None = None) -> dict[str, Any]:
-    """The deal as {"game", "hero", "seed", "code", "layout_code", "columns", "arsenal", "hand",
-    "deck"}."""
+def deal_json(state: PuzzleState, *, seed: int | None = None,
+              codes: tuple[str, str] | None = None, file: str | None = None) -> dict[str, Any]:
+    """A deal as programs see it named (docs/json.md, "deal"): {"game", "hero", "seed", "code",
+    "layout_code", "file"}. A seed or code gives its codes and seed; a deal file or record gives
+    its path and its header's seed, and no code (it may lay out any table)."""
     code, layout = codes or (None, None)
-    return {
-        "game": GAME_NAME,
-        "hero": state.rules.hero.name,
-        "seed": seed,
-        "code": code,
-        "layout_code": layout,
-        "columns": [[state.rules.cards.monsters[m].name for m in column]
-                    for column in state.columns],
-        "arsenal": [notation.card_json(state, c) for c in state.arsenal],
-        "hand": [notation.card_json(state, c) for c in state.hand],
-        "deck": [notation.card_json(state, c) for c in state.deck],
-    }
+    return {"game": GAME_NAME, "hero": state.rules.hero.name, "seed": seed, "code": code,
+            "layout_code": layout, "file": file}

@@ -55,10 +55,16 @@ class Rating:
         return LEVEL_NAMES[self.level]
 
     def to_json(self) -> dict:
-        """{"status", "level", "name", "score", "features"} for programs."""
-        return {"status": self.status, "level": self.level, "name": self.name,
-                "score": None if self.score is None else round(self.score, 3),
-                "features": self.features}
+        """{"status", "level", "name", "score", "features"} for programs (docs/json.md)."""
+        return rating_json(self.status, self.level, self.score, self.features)
+
+
+def rating_json(status: str, level: int | None, score: float | None, features: dict) -> dict:
+    """A rating as docs/json.md writes it: {"status", "level", "name", "score", "features"};
+    level, name and score are null unless the deal is won."""
+    return {"status": status, "level": level,
+            "name": None if level is None else LEVEL_NAMES[level],
+            "score": None if score is None else round(score, 4), "features": features}
 
 
 def rate(state: PuzzleState, *, positions: int | None = SOLVE_POSITIONS,

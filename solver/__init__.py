@@ -47,10 +47,11 @@ class Answer:
     details: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        """{"status", "steps", "seconds", "states", ...} for programs."""
-        return {"status": self.status, "steps": [s.to_json() for s in self.steps],
-                "seconds": round(self.seconds, 3), "states": self.states, "method": self.method,
-                "reason": self.reason}
+        """{"status", "line", "positions", "seconds", "method", "reason"} for programs
+        (docs/json.md): `line` is the winning line as steps, empty unless won."""
+        return {"status": self.status, "line": [s.to_json() for s in self.steps],
+                "positions": self.states, "seconds": round(self.seconds, 3),
+                "method": self.method, "reason": self.reason}
 
 
 def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | None = None,

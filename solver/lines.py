@@ -6,9 +6,12 @@ engine and raises if any action is illegal or the end is not a win.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 
@@ -22,14 +25,18 @@ class LineError(AssertionError):
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a line: its number, the action as written, and what it did."""
+    """One step of a line: its number, the action as written, what it did, and the question it
+    answers (the position's prompt before it; '' when the player was free to act)."""
 
     number: int
     action: str
     did: tuple[str, ...]
+    answers: str = ""
 
     def to_json(self) -> dict:
-        return {"step": self.number, "action": self.action, "did": list(self.did)}
+        """A step as docs/json.md writes it: {"step", "action", "answers", "did"}."""
+        return {"step": self.number, "action": self.action, "answers": self.answers or None,
+                "did": list(self.did)}
 
 
 def verify_line(start: PuzzleState, line: tuple[Action, ...]) -> PuzzleState:
@@ -48,11 +55,99 @@ def steps(start: PuzzleState, line: tuple[Action, ...]) -> list[Step]:
     """The line as numbered steps a player can follow at the table."""
     state, told = start, []
     for i, action in enumerate(line, start=1):
-        text = state.action_text(action)
+        text, asked = state.action_text(action), state.prompt()
         log: list[str] = []
         state = state.apply(action, log)
-        told.append(Step(i, text, tuple(log)))
+        told.append(Step(i, text, tuple(log), asked))
     return told
+
+
+def written_steps(start: PuzzleState, texts: Sequence[str]) -> list[Step]:
+    """A line written as actions' texts (an archive's, a generator's), as numbered steps; a
+    DungeoneerError naming the step that does not replay."""
+    state, line = start, []
+    for number, text in enumerate(texts, start=1):
+        try:
+            action = state.parse_action(text)
+            state = state.apply(action)
+        except DungeoneerError as exc:
+            raise DungeoneerError(f"step {number}, {text!r}: {exc.reason}", text=text) from None
+        line.append(action)
+    return steps(start, tuple(line))
+
+
+def line_json(start: PuzzleState, texts: Sequence[str]) -> list[dict]:
+    """A line written as actions' texts, as steps for programs (docs/json.md, "line")."""
+    return [step.to_json() for step in written_steps(start, texts)]
+
+
+# ----------------------------------------------------------------------------- the short telling
+
+@dataclass(frozen=True)
+class Brief:
+    """A line of the short telling: the step numbers ('15-17' for a run of deals), the action(s)
+    and what it was for, in a few words."""
+
+    numbers: str
+    action: str
+    gloss: str
+
+
+_IMPLIED = re.compile(r"You (discard \S+ from the (hand|arsenal)|exhaust the .*|collect the (?!"
+                      r"Treasure).*)\.$|Its weapon matches .*")
+"""What the action's own text already says: a payment names the cards it discards and the
+monsters it exhausts, and a defeated monster is always collected."""
+_DEAL = re.compile(r"You deal (\S+) to the arsenal\.$")
+_ABILITY = re.compile(r"^(.+?): “([^:”]+):")
+"""A prompt that quotes a card's ability: 'Lich: “Loot: Shuffle ...”'."""
+
+
+def gloss(step: Step) -> str:
+    """What a step did, in a few words: its log without what the action already says, and, for
+    the answer to a card's choice, whose ability asked ("Lich's Loot")."""
+    said = [line for line in step.did if not _IMPLIED.match(line)]
+    text = "; ".join(_lowered(line.removeprefix("You ").rstrip(".")) for line in said)
+    asked = _ABILITY.match(step.answers)
+    if asked is None:
+        return text
+    whose = f"{asked.group(1)}'s {asked.group(2)}"
+    return f"{whose}: {text}" if text else whose
+
+
+def _lowered(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def brief(told: Sequence[Step]) -> list[Brief]:
+    """The line told one row per step, a run of plain deals (nothing but a card dealt) in one
+    row: a line a player can follow at a glance."""
+    rows: list[Brief] = []
+    i = 0
+    while i < len(told):
+        run = _deal_run(told, i)
+        if len(run) > 1:
+            cards = " ".join(card for card, _ in run)
+            rows.append(Brief(f"{told[i].number}-{run[-1][1].number}", f"deal \u00d7{len(run)}",
+                              f"{cards} to the arsenal"))
+            i += len(run)
+            continue
+        said = gloss(told[i])
+        verb = told[i].action.split(" ")[0] + " "
+        rows.append(Brief(str(told[i].number), told[i].action, said.removeprefix(verb)))
+        i += 1
+    return rows
+
+
+def _deal_run(told: Sequence[Step], first: int) -> list[tuple[str, Step]]:
+    """The plain deals from step `first` on: (card dealt, step)."""
+    run = []
+    for step in told[first:]:
+        dealt = _DEAL.match(step.did[0]) if step.action == "deal" and len(step.did) == 1 \
+            else None
+        if dealt is None:
+            break
+        run.append((dealt.group(1), step))
+    return run
 
 
 def line_from_attacks(start: PuzzleState, attacks: tuple[Attack, ...]) -> tuple[Action, ...]:

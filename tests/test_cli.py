@@ -39,18 +39,19 @@ def test_deal_draws_the_table():
 
 def test_deal_json_has_the_documented_shape():
     data = json.loads(run("deal", "42", "--json").output)
-    assert list(data) == ["game", "hero", "seed", "code", "layout_code", "columns", "arsenal",
-                          "hand", "deck"]
-    assert data["code"] == "pd1.rogue.42" and data["layout_code"].startswith("pd1.rogue.L.")
-    assert data["seed"] == 42 and data["hero"] == "Rogue"
-    assert data["columns"][0] == ["Vampire", "Lich", "Blue Devil", "Werewolf", "Ratman"]
-    assert data["arsenal"][-1] == {"suit": "Hand", "value": 4}  # the front
-    assert len(data["hand"]) == 6 and len(data["deck"]) == 20
+    assert list(data) == ["deal", "position"]
+    deal, position = data["deal"], data["position"]
+    assert deal["code"] == "pd1.rogue.42" and deal["layout_code"].startswith("pd1.rogue.L.")
+    assert deal["seed"] == 42 and deal["hero"] == "Rogue" and deal["file"] is None
+    assert [m["name"] for m in position["columns"][0]] == ["Vampire", "Lich", "Blue Devil",
+                                                          "Werewolf", "Ratman"]
+    assert position["arsenal"][-1] == {"suit": "Hand", "value": 4}  # the front
+    assert len(position["hand"]) == 6 and len(position["deck"]) == 20
 
 
 def test_deal_with_another_hero():
     data = json.loads(run("deal", "42", "--hero", "skull rogue", "--json").output)
-    assert data["hero"] == "Skull Rogue"
+    assert data["deal"]["hero"] == data["position"]["hero"] == "Skull Rogue"
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -149,21 +150,23 @@ def test_solve_a_seed_prints_numbered_steps_and_saves_a_replayable_record(tmp_pa
 def test_solve_json_has_the_documented_shape():
     data = json.loads(run("solve", "42", "--json").output)
     assert data["status"] == "won"
-    assert {"status", "steps", "seconds", "states"} <= set(data)
-    assert data["steps"][0]["step"] == 1 and "action" in data["steps"][0]
+    assert list(data) == ["deal", "status", "line", "positions", "seconds", "method", "reason"]
+    assert data["line"][0] == {"step": 1, "action": "attack 2", "answers": None,
+                               "did": ["You attack the Haunted Armor in column 2."]}
+    assert data["line"][1]["answers"] == "Match the Haunted Armor's defense (Claw Claw Hand Mitt)."
 
 
 def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
     """Issue 15: a program reading `solve --json` learns which deal was solved."""
     data = json.loads(run("solve", "pd1.warrior.5000", "--json").output)
-    layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["layout_code"]
-    assert data["deal"] == {"hero": "Warrior", "seed": 5000, "code": "pd1.warrior.5000",
-                            "layout_code": layout, "file": None}
+    layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["deal"]["layout_code"]
+    assert data["deal"] == {"game": "puzzle-dungeon", "hero": "Warrior", "seed": 5000,
+                            "code": "pd1.warrior.5000", "layout_code": layout, "file": None}
     record = tmp_path / "r.rec"
     record.write_text("game: puzzle-dungeon\nseed: 5000\nhero: Warrior\n---\n")
     from_record = json.loads(run("solve", "--from", str(record), "--json").output)
-    assert from_record["deal"] == {"hero": "Warrior", "seed": 5000, "code": None,
-                                   "layout_code": None, "file": str(record)}
+    assert from_record["deal"] == {"game": "puzzle-dungeon", "hero": "Warrior", "seed": 5000,
+                                   "code": None, "layout_code": None, "file": str(record)}
 
 
 def test_solve_gives_the_same_answer_on_two_workers_as_on_one(monkeypatch):
@@ -202,7 +205,7 @@ def test_solve_refuses_bad_workers_and_memory(option, value, says):
 def test_solve_an_unwinnable_core_deal():
     result = run("solve", "7", "--core", "--json")
     data = json.loads(result.output)
-    assert data["status"] == "unwinnable" and data["steps"] == []
+    assert data["status"] == "unwinnable" and data["line"] == []
     assert result.exit_code == 1  # proven unwinnable
 
 
@@ -277,10 +280,10 @@ def test_a_bad_deal_file_names_the_line(tmp_path):
 def test_deal_accepts_a_deal_code_in_either_form():
     by_seed = json.loads(run("deal", "42", "--hero", "Skull Rogue", "--json").output)
     by_code = json.loads(run("deal", "pd1.skull-rogue.42", "--json").output)
-    by_layout = json.loads(run("deal", by_seed["layout_code"], "--json").output)
+    by_layout = json.loads(run("deal", by_seed["deal"]["layout_code"], "--json").output)
     assert by_code == by_seed
-    assert by_layout["columns"] == by_seed["columns"] and by_layout["deck"] == by_seed["deck"]
-    assert by_layout["code"] == by_seed["layout_code"]
+    assert by_layout["position"] == by_seed["position"]
+    assert by_layout["deal"]["code"] == by_seed["deal"]["layout_code"]
 
 
 def test_a_deal_code_names_its_own_hero():
@@ -295,7 +298,7 @@ def test_a_bad_deal_code_is_one_clear_error():
 
 
 def test_solve_a_layout_code_writes_a_record_that_replays_to_a_win(tmp_path):
-    layout = json.loads(run("deal", "42", "--json").output)["layout_code"]
+    layout = json.loads(run("deal", "42", "--json").output)["deal"]["layout_code"]
     out = tmp_path / "win.rec"
     result = run("solve", layout, "--time-limit", "20", "--out", str(out), "--json")
     assert json.loads(result.output)["status"] == "won"
@@ -373,15 +376,15 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
     archive = tmp_path / "archive.sqlite3"
     shown = run("daily", "2026-01-05", "--archive", str(archive), "--reveal", "--json")
     puzzle = json.loads(shown.output)
+    actions = [step["action"] for step in puzzle["line"]]
     result = run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive", str(archive),
-                 input="\n".join(puzzle["line"]) + "\n")
+                 input="\n".join(actions) + "\n")
     assert result.exit_code == 0, result.output
     share = result.output.splitlines()[-1]
-    moves = len(puzzle["line"])
-    name = LEVEL_NAMES[puzzle["level"]]
-    assert share == (f"dungeoneer daily 2026-01-05: {puzzle['hero']}, level {puzzle['level']} "
-                     f"({name}), won in {moves} moves, no hints")
-    assert not any(step in share for step in puzzle["line"] if " " in step)  # nothing given away
+    level = puzzle["rating"]["level"]
+    assert share == (f"dungeoneer daily 2026-01-05: {puzzle['deal']['hero']}, level {level} "
+                     f"({LEVEL_NAMES[level]}), won in {len(actions)} moves, no hints")
+    assert not any(step in share for step in actions if " " in step)  # nothing given away
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -76,7 +76,8 @@ class Terminal:
                     self.output += os.read(self.master, 65536)
                 except OSError:
                     break
-        status = self.process.wait(timeout=max(1.0, deadline - time.monotonic()))
+        # A loaded machine may take a moment more to exit after the last output.
+        status = self.process.wait(timeout=max(10.0, deadline - time.monotonic()))
         os.close(self.master)
         return status
 

@@ -62,7 +62,7 @@ class Seen:
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
         self.total = total = one + two + three + four
         self.mean = (one + 2 * two + 3 * three + 4 * four) / total if total else 0.0
-        seat = view["seat"]
+        self.seat = seat = view["seat"] - 1  # the view numbers seats from 1
         self.others = [i for i in range(view["players"]) if i != seat]
         self.values: dict[str, float] = {}
         """card_value, per adventurer, worked out once per decision."""
@@ -94,7 +94,7 @@ def _card_value(seen: Seen, name: str) -> float:
     if name == "Scapegoat":
         return 2 * mean + 1.0  # and it guards the hand while kept
     if name == "Fighter":
-        behind = any(counts[i] > counts[view["seat"]] for i in others)
+        behind = any(counts[i] > counts[seen.seat] for i in others)
         return 3 * mean if behind else 0.0
     if name == "Ninja":
         best = max(view["rewards"], default=0)

@@ -22,7 +22,7 @@ from dungeoneer.engine.errors import (
     UnknownNameError,
 )
 from dungeoneer.engine.numbers import shown, whole_number
-from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination, seat_number
 from dungeoneer.engine.tasks import TaskState, TaskTable
 
 TARGETS = {2: 20, 3: 18, 4: 16}
@@ -152,7 +152,7 @@ class DinkyState(TaskState):
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know: their own hand and rewards; of the others only how many."""
         data = self._public()
-        data["seat"] = player
+        data["seat"] = seat_number(player)
         data["hand"] = list(self.hands[player])
         data["rewards"] = list(self.rewards[player])
         data["gained_this_turn"] = sum(self.gained) if player == self.active else 0
@@ -170,14 +170,16 @@ class DinkyState(TaskState):
     def _public(self) -> dict[str, Any]:
         return {
             "game": "dinky-dungeon", "players": self.game.players, "target": self.game.target,
-            "active": self.active, "turns": self.turns, "to_act": self.current_player(),
+            "active": seat_number(self.active), "turns": self.turns,
+            "to_act": seat_number(self.current_player()),
             "row": list(self.row), "dungeon_count": len(self.dungeon),
             "dungeon_discard": list(self.dungeon_discard),
             "adventurer_count": len(self.adventurers),
             "adventurer_discard": list(self.adventurer_discard),
             "hand_counts": [len(h) for h in self.hands],
             "reward_counts": [len(r) for r in self.rewards],
-            "declared": [list(d) for d in self.declared], "over": self.over,
+            "declared": [{"seat": seat_number(seat), "value": value}
+                         for seat, value in self.declared], "over": self.over,
         }
 
     def prompt(self) -> str:

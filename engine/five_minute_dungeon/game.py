@@ -51,6 +51,7 @@ from dungeoneer.engine.protocol import (
     Outcome,
     Termination,
     format_reading,
+    seat_number,
 )
 from dungeoneer.engine.tasks import TaskTable
 
@@ -262,6 +263,13 @@ class FiveMinuteDungeon:
 
 # ----------------------------------------------------------------------------- the state
 
+def _decision_json(task: tuple) -> dict[str, Any]:
+    """A pending task as docs/json.md writes it: {"kind", "seat" (from 1; null: the team's),
+    "left" (how many cards are still to give or reveal; null: not a count)}."""
+    return {"kind": task[0], "seat": None if task[1] is None else seat_number(task[1]),
+            "left": task[2] if len(task) > 2 else None}
+
+
 @dataclass(frozen=True)
 class DungeonState:
     """A 5-Minute Dungeon position. Immutable; `apply` returns a new one."""
@@ -445,7 +453,7 @@ class DungeonState:
         table (discard piles lie face up). ANY_PLAYER: the team's view, every hand (the team
         talks freely; D12), no draw pile."""
         data = self._public()
-        data["seat"] = player
+        data["seat"] = seat_number(player)
         if player == ANY_PLAYER:
             data["hands"] = [list(h) for h in self.hands]
         else:
@@ -472,8 +480,9 @@ class DungeonState:
                 "event": self.event, "dungeon_left": len(self.dungeon),
                 "beaten": len(self.beaten), "hand_counts": [len(h) for h in self.hands],
                 "deck_counts": [len(d) for d in self.decks],
-                "discards": [list(d) for d in self.discards], "to_act": self.current_player(),
-                "decision": None if self.over or not self.tasks else list(self.tasks[-1][:3]),
+                "discards": [list(d) for d in self.discards],
+                "to_act": seat_number(self.current_player()),
+                "decision": None if self.over or not self.tasks else _decision_json(self.tasks[-1]),
                 "over": self.over, "won": self.won, "reason": self.reason}
 
     def prompt(self) -> str:

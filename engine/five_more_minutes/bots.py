@@ -27,7 +27,7 @@ class GreedyBot(ScoringBot):
     name = "greedy"
 
     def score(self, view: dict, action: Action) -> float:
-        seat, decision = view["seat"], view["decision"]
+        seat, decision = view["seat"] - 1, view["decision"]  # seats from 1 in the view
         kind, arg = action
         if kind == "bonus":
             return _bonus_worth(view, arg)
@@ -62,7 +62,7 @@ class GreedyBot(ScoringBot):
 
 
 def _bonus_worth(view: dict, letter: str) -> float:
-    seat = view["seat"]
+    seat = view["seat"] - 1
     stage = view["stages"][seat]
     cards, pink, yellow = len(view["hand"]), view["pink"][seat], view["yellow"][seat]
     if stage == 1:
@@ -77,7 +77,7 @@ def _bonus_worth(view: dict, letter: str) -> float:
 
 
 def _play_worth(view: dict, card: str) -> float:
-    seat = view["seat"]
+    seat = view["seat"] - 1
     others = [p for p in range(view["players"]) if p != seat]
     stages = view["stages"]
     worth = CARD_WORTH.get(card, 0.5)
@@ -110,7 +110,7 @@ def _roll_worth(view: dict, decision: dict, change: int) -> float:
     if purpose == "nightmare":
         return (1.0 if value >= 4 else 0.0) - cost
     if purpose == "end":
-        seat = view["seat"]
+        seat = view["seat"] - 1
         mine = sum(v for v, _ in map(tuple, view["blue"]))
         ahead = all(mine > MEAN_BLUE * view["blue_counts"][p]
                     for p in range(view["players"]) if p != seat)

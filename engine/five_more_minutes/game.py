@@ -21,7 +21,7 @@ from dungeoneer.engine.errors import (
     DungeoneerError,
     UnknownNameError,
 )
-from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination
+from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination, seat_number
 from dungeoneer.engine.tasks import TaskState, TaskTable
 
 FIVE = "5 More Minutes"
@@ -185,7 +185,7 @@ class FiveState(TaskState):
         """What `player` may know: their own hand and blue values; of the others, counts (and
         their pink and yellow chips, which lie open)."""
         data = self._public()
-        data["seat"] = player
+        data["seat"] = seat_number(player)
         data["hand"] = list(self.hands[player])
         data["blue"] = [list(c) for c in self.blue[player]]
         return data
@@ -199,7 +199,8 @@ class FiveState(TaskState):
 
     def _public(self) -> dict[str, Any]:
         return {"game": "five-more-minutes", "players": self.game.players,
-                "active": self.active, "turns": self.turns, "to_act": self.current_player(),
+                "active": seat_number(self.active), "turns": self.turns,
+                "to_act": seat_number(self.current_player()),
                 "stages": list(self.stages), "pink": list(self.pink), "yellow": list(self.yellow),
                 "blue_counts": [len(b) for b in self.blue],
                 "hand_counts": [len(h) for h in self.hands], "deck_count": len(self.deck),
@@ -216,7 +217,7 @@ class FiveState(TaskState):
 def _public_task(task) -> dict[str, Any]:
     """What everyone knows of the pending decision: its kind, whose, and for a roll its purpose
     and the die."""
-    data: dict[str, Any] = {"kind": task[0], "seat": task[1]}
+    data: dict[str, Any] = {"kind": task[0], "seat": seat_number(task[1])}
     if task[0] == "modify":
         data["purpose"], data["rolled"] = task[2], task[3]
     elif task[0] == "target":

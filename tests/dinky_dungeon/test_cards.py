@@ -90,7 +90,8 @@ def test_monk_draws_one_per_player_with_a_higher_value():
     state = play(state, "take Fighter", "play Monk")
     assert state.rewards[0] == (1, 2, 4)  # seats 2 and 4 declared more than 2
     assert [tuple(d) for d in state.declared] == [(1, 3), (2, 1), (3, 3)]
-    assert state.view(2)["declared"] == [[1, 3], [2, 1], [3, 3]]
+    assert state.view(2)["declared"] == [{"seat": 2, "value": 3}, {"seat": 3, "value": 1},
+                                         {"seat": 4, "value": 3}]  # seats from 1
 
 
 def test_lord_gives_one_and_takes_one_at_random_from_each():

@@ -83,11 +83,13 @@ def damage_line(draw: st.DrawFn, lines: list[str], at: int, how: str) -> None:
 def laid_out_deal(seed: int = 42) -> tuple[str, ...]:
     """The lines of a deal file laying out the deal of `seed` by hand, its `seed:` line second."""
     data = json.loads(run(["deal", str(seed), "--json"]).stdout)
-    lines = [f"hero: {data['hero']}", f"seed: {data['seed']}"]
-    lines += [f"column {i + 1}: " + ", ".join(c) for i, c in enumerate(data["columns"])]
+    deal, position = data["deal"], data["position"]
+    lines = [f"hero: {deal['hero']}", f"seed: {deal['seed']}"]
+    lines += [f"column {i + 1}: " + ", ".join(m["name"] for m in column)
+              for i, column in enumerate(position["columns"])]
     for zone in ("arsenal", "hand", "deck"):
         lines.append(f"{zone}: " + " ".join(f"{card['value']}{card['suit'][0]}"
-                                            for card in data[zone]))
+                                            for card in position[zone]))
     return tuple(lines)
 
 

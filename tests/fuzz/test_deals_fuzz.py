@@ -31,7 +31,7 @@ CODE_CHARACTERS = "0123456789abcdefghjkmnpqrstvwxyz.LZ-_²"
 def _codes() -> tuple[str, str]:
     """The short and layout codes of a deal."""
     data = json.loads(run(["deal", "42", "--hero", "Skull Warrior", "--json"]).stdout)
-    return data["code"], data["layout_code"]
+    return data["deal"]["code"], data["deal"]["layout_code"]
 
 
 @st.composite

@@ -114,7 +114,7 @@ def test_generate_from_the_last_seed_wraps_round():
     result = run(["generate", "--count", "2", "--first-seed", str(MAX_SEED), "--hero",
                   "Warrior", "--max-tries", "4"])
     assert result.exit_code == 0, result.output
-    seeds = [json.loads(line)["seed"] for line in result.stdout.splitlines()]
+    seeds = [json.loads(line)["deal"]["seed"] for line in result.stdout.splitlines()]
     assert seeds[0] == MAX_SEED and seeds[1] < 4
 
 

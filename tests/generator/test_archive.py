@@ -27,7 +27,7 @@ from dungeoneer.generator.daily import Daily
 def a_daily(date: str, level: int = 3) -> Daily:
     return Daily(date=date, hero="Rogue", seed=2**64 - 1, code=f"pd1.rogue.{2**64 - 1}",
                  layout_code="pd1.rogue.L.0", level=level, score=5.25,
-                 features={"hasty_wins": 3, "hasty_plays": 64}, line=("deal", "attack 1"),
+                 features={"hasty_wins": 3, "hasty_plays": 64}, line=("deal", "deal"),
                  candidate=2)
 
 
@@ -84,6 +84,16 @@ def test_export_as_json_and_csv(tmp_path):
         assert lines[1].startswith(f"2026-11-29,Rogue,{2**64 - 1},")
         with pytest.raises(ArchiveError, match="json and csv"):
             archive.export("xml")
+
+
+def test_exporting_a_puzzle_whose_line_does_not_replay_is_one_error_naming_it(tmp_path):
+    path = tmp_path / "a.sqlite3"
+    with Archive(path) as archive:
+        archive.add(replace(a_daily("2026-11-29"), line=("attack 1",)))
+        with pytest.raises(ArchiveError, match=r"the puzzle of 2026-11-29: its line does not "
+                                               r"replay \(step 1, 'attack 1': "):
+            archive.export("json")
+        assert archive.export("csv").count("\n") == 2  # the rows as they are stored
 
 
 WRITER = """
@@ -224,7 +234,8 @@ def test_two_daily_runs_of_a_new_date_at_once_both_show_the_puzzle_written_first
     assert sorted(s.pop("newly_issued") for s in shown) == [False, True]
     assert shown[0] == shown[1]
     with Archive(path) as archive:
-        assert [d.to_json() for d in archive.all()] == [{**shown[0], "line": ["deal"]}]
+        assert [d.to_json(reveal=False) for d in archive.all()] == [shown[0]]
+        assert [d.line for d in archive.all()] == [("deal",)]
 
 
 # ----------------------------------------------------------------------------- 2. busy
@@ -349,7 +360,7 @@ def test_daily_on_a_read_only_archive_refuses_a_new_date_before_generating(read_
     before = snapshot(read_only.parent)
     served = run("daily", "2026-11-28", "--archive", str(read_only), "--json")
     assert served.exit_code == 0, served.output
-    assert json.loads(served.output)["code"] == a_daily("2026-11-28").code
+    assert json.loads(served.output)["deal"]["code"] == a_daily("2026-11-28").code
     assert run("archive", "export", "--archive", str(read_only)).exit_code == 0
     refused = run("daily", "2026-11-29", "--archive", str(read_only))
     assert_one_error(refused, f"error: {read_only}: the archive is read-only (",
@@ -459,7 +470,7 @@ def test_an_index_that_lost_a_date_still_serves_it_and_never_issues_it_twice(two
     result = run("daily", "2026-11-29", "--archive", str(two_days), "--json")
     assert result.exit_code == 0, result.output
     shown = json.loads(result.output)
-    assert shown["code"] == a_daily("2026-11-29").code and not shown["newly_issued"]
+    assert shown["deal"]["code"] == a_daily("2026-11-29").code and not shown["newly_issued"]
     assert generated == []
     with Archive(two_days) as archive:
         assert archive.store(a_daily("2026-11-29", level=5)) == (a_daily("2026-11-29"), False)

@@ -68,13 +68,13 @@ def test_a_candidate_the_solver_cannot_decide_is_skipped_never_published():
 def test_the_daily_command_archives_and_then_serves_from_the_archive(tmp_path):
     archive = str(tmp_path / "archive.sqlite3")
     first = json.loads(run("daily", "2026-11-30", "--archive", archive, "--json").output)
-    assert first["code"] == DAILY_VECTORS["2026-11-30"] and first["newly_issued"]
+    assert first["deal"]["code"] == DAILY_VECTORS["2026-11-30"] and first["newly_issued"]
     assert "line" not in first
     # Served from the archive even when asked with other levels.
     again = run("daily", "2026-11-30", "--archive", archive, "--levels", "5,5,5,5,5,5,5",
                 "--json", "--reveal")
     data = json.loads(again.output)
-    assert data["code"] == first["code"] and not data["newly_issued"] and data["line"]
+    assert data["deal"] == first["deal"] and not data["newly_issued"] and data["line"]
     shown = run("daily", "2026-11-30", "--archive", archive, "--reveal")
     assert shown.exit_code == 0
     assert shown.output.startswith("Daily puzzle of 2026-11-30 (Monday): Bodyguard, level 1")
@@ -101,7 +101,8 @@ def test_a_batch_does_not_depend_on_the_worker_count():
     assert one == two
     assert [p["candidate"] for p in one] == sorted(p["candidate"] for p in one)
     for puzzle in one:
-        assert deal_from_code(puzzle["layout_code"]) == deal_from_code(puzzle["code"])
+        deal = puzzle["deal"]
+        assert deal_from_code(deal["layout_code"]) == deal_from_code(deal["code"])
 
 
 def test_a_level_no_candidate_reaches_ends_with_a_message_not_a_hang():
@@ -114,15 +115,16 @@ def test_the_generate_command_writes_json_lines(tmp_path):
     result = run("generate", "--count", "2", "--first-seed", "500", "--out", str(out))
     assert result.exit_code == 0, result.output
     puzzles = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(puzzles) == 2 and all(1 <= p["level"] <= 5 for p in puzzles)
+    assert len(puzzles) == 2 and all(1 <= p["rating"]["level"] <= 5 for p in puzzles)
     again = run("generate", "--count", "2", "--first-seed", "500", "--out", str(out))
     assert again.exit_code == 2 and "already exists" in again.output
 
 
 def test_the_rate_command(tmp_path):
     data = json.loads(run("rate", "pd1.rogue.42", "--json").output)
-    assert data["status"] == "won" and 1 <= data["level"] <= 5
-    assert data["code"] == "pd1.rogue.42"
-    assert set(data["features"]) >= {"eager_wins", "eager_plays", "solver_positions"}
+    rating = data["rating"]
+    assert rating["status"] == "won" and 1 <= rating["level"] <= 5
+    assert data["deal"]["code"] == "pd1.rogue.42"
+    assert set(rating["features"]) >= {"eager_wins", "eager_plays", "solver_positions"}
     shown = run("rate", "42")
-    assert shown.output.startswith(f"Rating {data['level']} (")
+    assert shown.output.startswith(f"Rating {rating['level']} ({rating['name']}), score")
