@@ -652,16 +652,46 @@ class PuzzleTable:
             self.out.print(f"  {face}: {text}")
 
 
+WINNABLE_TRIES = 100
+"""Random deals `play --winnable` tries before giving up (a Skull face's deal is won within the
+budget about one time in three)."""
+
+
+def _dealt(spec: int | str, chosen: dict[str, Any]) -> Any:
+    """The deal of a seed or code with the game options chosen on the command line."""
+    return start_deal(spec, chosen.get("hero"), chosen.get("cards"), chosen.get("core") == "yes",
+                      traps=chosen.get("traps"), treasures=chosen.get("treasures"),
+                      extras=chosen.get("extras"))
+
+
+def winnable_seed(chosen: dict[str, Any], tries: int = WINNABLE_TRIES) -> int:
+    """A random seed whose deal (with the options chosen) the solver wins within the rating's
+    budget, in positions; a DungeoneerError after `tries` deals it does not win."""
+    from dungeoneer.generator.rating import SOLVE_POSITIONS
+    from dungeoneer.solver import WON, solve
+
+    for _ in range(tries):
+        seed = secrets.randbelow(10**9)
+        answer = solve(_dealt(seed, chosen).state(), seconds=None, states=SOLVE_POSITIONS,
+                       workers=1)
+        if answer.status == WON:
+            return seed
+    raise DungeoneerError(f"none of {tries} random deals was won by the solver within its "
+                          "budget; try without --winnable, or another hero")
+
+
 def play_deal_command(entry: Any) -> click.Command:
     """`play puzzle-dungeon`: a seed or a deal code (as `deal` and `solve` take), the daily
     puzzle, or a saved record to go on with; Traps & Treasures and the other game options."""
 
     def callback(deal_spec: int | str | None, seed: int | str | None,
                  daily_date: str | None, archive_path: str | None, from_record: str | None,
-                 record_path: str | None, force: bool, **options: Any) -> None:
+                 winnable: bool, record_path: str | None, force: bool,
+                 **options: Any) -> None:
         given = [x for x in (deal_spec, seed, daily_date, from_record) if x is not None]
-        if len(given) > 1:
-            raise click.UsageError("give one of SEED|CODE (or --seed), --daily or --from")
+        if len(given) + winnable > 1:
+            raise click.UsageError("give one of SEED|CODE (or --seed), --daily, --from or "
+                                   "--winnable")
         chosen = {key: ("yes" if value is True else value) for key, value in options.items()
                   if value not in (None, False)}
         if (daily_date is not None or from_record is not None) and chosen:
@@ -686,17 +716,20 @@ def play_deal_command(entry: Any) -> click.Command:
                 day = parse_date(daily_date) if daily_date else dt.date.today()
                 puzzle, _ = issue_daily(day, archive_path, out)
                 spec: int | str = puzzle.layout_code
+            elif winnable:
+                spec = _spinner(out, "finding a deal the solver wins",
+                                lambda: winnable_seed(chosen), quiet=False)
             else:
                 picked = deal_spec if deal_spec is not None else seed
                 spec = picked if picked is not None else secrets.randbelow(10**9)
-            dealt = start_deal(spec, chosen.get("hero"), chosen.get("cards"),
-                               chosen.get("core") == "yes", traps=chosen.get("traps"),
-                               treasures=chosen.get("treasures"), extras=chosen.get("extras"))
+            dealt = _dealt(spec, chosen)
             state = dealt.state()
             game, number, setup = dealt.game, dealt.seed, dealt.setup
             title = f"[bold]{state.game.info.title}[/bold]"
             banner = (f"{title}, daily puzzle of {puzzle.date}, level {puzzle.level}"
                       if puzzle is not None else f"{title}, deal {dealt.codes()[0]}")
+            if winnable:
+                banner += ", winnable: the solver won it"
 
             def to_record(moves: Sequence[str]) -> Record:
                 return record_for(game, number, moves, setup=setup)
@@ -732,6 +765,9 @@ def play_deal_command(entry: Any) -> click.Command:
                      help="The archive of issued puzzles, for --daily."),
         click.Option(["--from", "from_record"], type=click.Path(dir_okay=False),
                      help="Go on with a game saved as a record."),
+        click.Option(["--winnable"], is_flag=True,
+                     help="A random deal that can be won: the solver finds a winning line "
+                     "before you start (with the hero and options given)."),
         click.Option(["--hero"], help="The hero face (default Rogue; see `dungeoneer games`)."),
         click.Option(["--traps"], help="Traps & Treasures cards attached to the hero as Traps "
                      "after set up, comma-separated."),

@@ -389,7 +389,8 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
 
 @pytest.mark.parametrize(("args", "says"), [
     (["--daily", "--hero", "Rogue"], "--hero can't be given with --daily"),
-    (["42", "--seed", "5"], "give one of SEED|CODE (or --seed), --daily or --from"),
+    (["42", "--seed", "5"], "give one of SEED|CODE (or --seed), --daily, --from or --winnable"),
+    (["42", "--winnable"], "give one of SEED|CODE (or --seed), --daily, --from or --winnable"),
     (["pd1.rogue.42", "--hero", "Warrior"], "a deal code names its hero; leave out --hero"),
     (["--daily", "2026-13-01"], "a date is written YYYY-MM-DD"),
 ])
@@ -518,3 +519,20 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
     payment = screens[1]
     assert " 15. pay 4H 2C 8C 8M" in payment and " 16. " not in payment
     assert "Type hand cards in the order to discard them" in payment
+
+
+def test_play_winnable_deals_a_random_deal_the_solver_wins(tmp_path):
+    """Issue 15: a way to play only winnable deals."""
+    import re
+
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+    from dungeoneer.generator.rating import SOLVE_POSITIONS
+    from dungeoneer.solver import WON, solve
+
+    result = run("play", "puzzle-dungeon", "--winnable", "--hero", "Warrior", input="q\n")
+    assert result.exception is None and result.exit_code == 0, result.output
+    found = re.match(r"Puzzle Dungeon, deal pd1\.warrior\.(\d+), winnable: the solver won it$",
+                     result.output.splitlines()[0])
+    assert found, result.output.splitlines()[0]
+    state = PuzzleDungeon(hero="Warrior").new_initial_state(seed=int(found.group(1)))
+    assert solve(state, seconds=None, states=SOLVE_POSITIONS, workers=1).status == WON
