@@ -19,6 +19,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from dungeoneer.cli import render
+from dungeoneer.cli.choosing import Reader, choose
+from dungeoneer.cli.keys import keys_possible
 from dungeoneer.cli.options import (
     SEED,
     Amount,
@@ -34,11 +36,19 @@ from dungeoneer.cli.options import (
     json_param,
     output_path,
 )
+from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
-from dungeoneer.engine.numbers import whole_number
-from dungeoneer.engine.protocol import Action, Bot, Game, State, Termination, seat_number
+from dungeoneer.engine.protocol import (
+    Action,
+    Bot,
+    Game,
+    RealTimeState,
+    State,
+    Termination,
+    seat_number,
+)
 from dungeoneer.engine.records import (
     Move,
     Record,
@@ -148,43 +158,67 @@ class GameCommands(click.Group):
 
 # ----------------------------------------------------------------------------- play
 
-def _choose(state: State, out: Console) -> Action | None:
-    """Ask for a move: a number from the list, the action's text, or q."""
-    legal = state.legal_actions()
-    while True:
+MOVE_QUESTION = "Your move (number, notation, or q to stop)"
+CODE_QUESTION = "Your move (number, code, notation, or q to stop)"
+CODE_HELP = ("[dim]Type a code or its start (1ar: 1 arrow) or notation; (n): asks which; "
+             "q: stop[/dim]")
+"""One line under the codes: what to type (a code shared by n actions asks which of them)."""
+
+
+def _read_line(out: Console) -> Reader:
+    """The line-by-line prompt (not at a terminal: piped input, a test's runner)."""
+    def read(label: str, typed: str) -> str | None:
         try:
-            answer = click.prompt("Your move (number, notation, or q to stop)",
-                                  prompt_suffix="> ").strip()
+            answer: str = click.prompt(label, prompt_suffix="> ", default="",
+                                       show_default=False)
         except click.Abort:
             # End of input or Ctrl-C: stop as 'q' does, so the record asked for is still saved.
             out.print()
             return None
-        if answer.lower() in ("q", "quit"):
-            return None
-        number = whole_number(answer, least=1, most=len(legal))
-        if number is not None:  # ('9' * 5000 is no number here, not a crash)
-            return legal[number - 1]
-        try:
-            return state.parse_action(answer)
-        except DungeoneerError as exc:
-            out.print(f"[red]{exc}[/red]")
+        return answer
+    return read
 
 
-def person_at_terminal(out: Console, seats_apart: bool) -> session.Ask:
+def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPrompt | None = None,
+                       clock: session.Clock | None = None) -> session.Ask:
     """A person's turn at the terminal: the table (as their seat sees it, if `seats_apart`;
-    else all of it), the pending decision, the numbered legal actions, and their answer (None:
-    they stop)."""
+    else all of it), the pending decision, the legal actions, and their answer (None: they
+    stop). In a real-time game with a `ticking` prompt (a real terminal) the time left by
+    `clock` ticks while they type, and a game's short codes replace the numbered list."""
     def ask(state: State, seat: int) -> Action | None:
         out.print(render.state_view(state, seat=seat if seats_apart else None))
         prompt = state.prompt()
         if prompt:
             out.print(f"[bold]{prompt}[/bold]")
-        out.print(render.legal_list(state))
-        action = _choose(state, out)
+        entry = registry.entry(state.game.info.name)
+        codes = entry.shortcuts(state) if entry.shortcuts is not None else None
+        if ticking is not None and clock is not None and isinstance(state, RealTimeState):
+            read, question, timed = _ticking(ticking, clock, state), "move", True
+        else:
+            read, question = _read_line(out), CODE_QUESTION if codes else MOVE_QUESTION
+            timed = False
+        if timed and codes:
+            out.print(render.shortcut_list(codes, out.width), end="")
+            out.print(CODE_HELP)
+        else:
+            out.print(render.legal_list(state))
+        action = choose(state, read, out.print, label=question, shortcuts=codes,
+                        numbered=not (timed and codes))
         if action is None:
             out.print("Stopped.")
         return action
     return ask
+
+
+def _ticking(ticking: TickingPrompt, clock: session.Clock, state: RealTimeState) -> Reader:
+    """The ticking prompt's reader for `state`: the time left is the time limit less the
+    reading `clock` gives the action being chosen, the reading the session will give it."""
+    limit = state.game.info.time_limit or 0
+
+    def left() -> TimeLeft:
+        return TimeLeft(limit - clock.reading(state), state.paused)
+
+    return lambda label, typed: ticking.read(label, typed, left)
 
 
 def _holders(entry: GameEntry, game: Game, bots: tuple[str, ...]) -> list[str | None]:
@@ -269,7 +303,15 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
     makes, if one was asked for. Returns the last state and the moves played from `state`."""
     entry = registry.entry(state.game.info.name)
     apart = not entry.info.real_time and state.game.players > 1
-    running = session.Session(state, seats, ask=person_at_terminal(out, apart), clock=clock)
+    ticking = None
+    people = any(seat is None for seat in seats)
+    if entry.info.real_time and people and keys_possible(sys.stdin) and out.is_terminal:
+        # At a real terminal the time left ticks while people type; the prompt's clock is the
+        # session's, so what it shows is the reading the action will get.
+        ticking = TickingPrompt.at_terminal(out, sys.stdin.fileno())
+        clock = clock if clock is not None else session.RealClock()
+    running = session.Session(state, seats, ask=person_at_terminal(out, apart, ticking=ticking,
+                                                                   clock=clock), clock=clock)
 
     def show(turn: session.Turn) -> None:
         if turn.note:
@@ -343,11 +385,16 @@ def play_command(entry: GameEntry) -> click.Command:
         example += f"; dungeoneer play {entry.name} --bot human --bot {next(iter(entry.bots))}"
     elif entry.bots:
         example += f"; dungeoneer play {entry.name} --bot {entry.default_bot}"
+    how = "choosing among the numbered legal actions"
+    if entry.shortcuts is not None:
+        how = ("choosing by the short codes the list shows (any unique start will do) or in "
+               "the notation (piped input: by number too)")
+    if entry.info.real_time:
+        how += "; at a real terminal the time left ticks while you type"
     return GameCommand(entry.name, make=play_command, callback=callback, params=params,
                        short_help=f"Play {entry.info.title}.",
-                       help=f"Play {entry.info.title} at the terminal, choosing among the "
-                            f"numbered legal actions. {entry.info.summary}\n\n"
-                            f"Example: {example}")
+                       help=f"Play {entry.info.title} at the terminal, {how}. "
+                            f"{entry.info.summary}\n\nExample: {example}")
 
 
 @click.group(cls=GameCommands, make=play_command, subcommand_metavar="GAME [OPTIONS]",

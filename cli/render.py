@@ -1,9 +1,10 @@
 """Drawing for the terminal with rich: a game's table (the game draws it; see
-`GameEntry.draw`) and the numbered legal actions."""
+`GameEntry.draw`), the numbered legal actions, and a game's short codes for them."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 
 from rich.console import RenderableType
@@ -11,6 +12,7 @@ from rich.text import Text
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.registry import Shortcut
 
 
 def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -> RenderableType:
@@ -49,4 +51,34 @@ def legal_columns(state: State, width: int = 80,
         line = "".join(items[col * down + row].ljust(cell) for col in range(across)
                        if col * down + row < len(items))
         text.append(line.rstrip() + "\n")
+    return text
+
+
+def shortcut_list(shortcuts: Sequence[Shortcut], width: int = 80) -> Text:
+    """A game's short codes, a row for each group (a seat), each code once and in the order
+    given, wrapped to `width` under its row; 'stop-time (7)': seven actions share the code and
+    the person is asked which."""
+    shared = Counter(s.code for s in shortcuts)
+    rows: dict[str, list[str]] = {}
+    for s in shortcuts:
+        codes = rows.setdefault(s.group, [])
+        item = s.code + (f" ({shared[s.code]})" if shared[s.code] > 1 else "")
+        if item not in codes:
+            codes.append(item)
+    indent = max((len(group) for group in rows), default=0) + 2
+    text = Text()
+    for group, codes in rows.items():
+        text.append(group.ljust(indent), style="bold")
+        used = indent
+        for i, item in enumerate(codes):
+            # Codes are never split across lines: a code is typed as one thing.
+            if i and used + 2 + len(item) > width:
+                text.append("\n" + " " * indent)
+                used = indent
+            elif i:
+                text.append("  ")
+                used += 2
+            text.append(item)
+            used += len(item)
+        text.append("\n")
     return text

@@ -9,12 +9,9 @@ terminal (single keys, a live display) or, without one, to stdin line by line.
 from __future__ import annotations
 
 import math
-import os
-import select
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any, TextIO
 
@@ -24,12 +21,7 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
-try:  # termios and tty exist only on Unix; elsewhere the command falls back to plain mode
-    import termios
-    import tty
-except ImportError:  # pragma: no cover - exercised only on Windows
-    termios = None  # type: ignore[assignment]
-    tty = None  # type: ignore[assignment]
+from dungeoneer.cli.keys import CTRL_C, cbreak, keys_possible, read_keys
 
 Clock = Callable[[], float]
 
@@ -162,8 +154,6 @@ class Action(StrEnum):
     RESET = "reset"
     QUIT = "quit"
 
-
-CTRL_C = "\x03"
 
 _KEYS = {" ": Action.TOGGLE, "p": Action.TOGGLE, "r": Action.RESET, "q": Action.QUIT,
          CTRL_C: Action.QUIT}
@@ -310,32 +300,6 @@ def run_plain(lines: Iterable[str], seconds: float, clock: Clock) -> None:
 # ----------------------------------------------------------------------------- interactive mode
 
 
-@contextmanager
-def cbreak(fd: int) -> Iterator[None]:
-    """Single keys without Enter or echo while inside; the terminal is restored after."""
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-
-
-def read_keys(fd: int, timeout: float) -> str | None:
-    """The keys typed within `timeout` seconds ("" if none), or None once input is closed."""
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return ""
-    data = os.read(fd, 64)
-    if not data:
-        return None
-    # Arrow and function keys arrive as escape sequences (F1 is ESC O P); dropping the
-    # whole chunk keeps their letters from passing for p, q or r.
-    if data.startswith(b"\x1b"):
-        return ""
-    return data.decode(errors="ignore")
-
-
 def handle_keys(countdown: Countdown, keys: str) -> bool:
     """Apply each key in turn; False when one of them asks to quit."""
     for key in keys:
@@ -387,7 +351,7 @@ class SecondsType(click.ParamType):
 
 def _interactive_possible(stdin: TextIO) -> bool:
     # Without termios (Windows) single keys cannot be read, so the plain mode stands in.
-    return termios is not None and stdin.isatty()
+    return keys_possible(stdin)
 
 
 @click.command()

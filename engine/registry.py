@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
 from dungeoneer.engine.numbers import shown, whole_number
-from dungeoneer.engine.protocol import Bot, Game, GameInfo, State
+from dungeoneer.engine.protocol import Action, Bot, Game, GameInfo, State
 
 if TYPE_CHECKING:
     from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation
@@ -48,6 +48,22 @@ class Drawing(Protocol):
     order)."""
 
     def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A short code a person may type at the terminal for a legal action, such as `1 arrow`:
+    words, the first of them a seat number where the action is a seat's. A code depends only on
+    the action (never on its place in the list), so it stays the same while other moves are
+    played. Several actions may share a code; `detail` tells them apart (the person is asked
+    which). Codes are a screen matter: records keep the game's notation."""
+
+    code: str
+    action: Action
+    detail: str = ""
+    """What tells this action apart from the others under the same code ('at Gorblin')."""
+    group: str = ""
+    """The row of the list it is shown in (a seat and its hero)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,9 @@ class GameEntry:
     """A position as a self-contained SVG picture (`--svg`); None: the game has none."""
     listings: Callable[[], Mapping[str, Sequence[str]]] | None = None
     """Named lists `dungeoneer games` shows under the game (the hero faces to choose from)."""
+    shortcuts: Callable[[State], Sequence[Shortcut]] | None = None
+    """Short codes for the legal actions, shown and read at a real terminal instead of the
+    numbered list (`Shortcut`); None: people choose by number or notation."""
 
     @property
     def name(self) -> str:

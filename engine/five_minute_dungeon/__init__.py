@@ -32,6 +32,12 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _shortcuts(state: State) -> Any:
+    from dungeoneer.engine.five_minute_dungeon.screen import shortcuts  # beside the drawing
+
+    return shortcuts(state)
+
+
 def _bosses(fixed: Mapping[str, str]) -> tuple[int, ...]:
     return tuple(boss.number for boss in card_set().bosses)
 
@@ -66,6 +72,7 @@ GAME = GameEntry(
              Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
                     "tries at each dungeon).", kind="flag")),
     draw=_draw,
+    shortcuts=_shortcuts,
     simulation=TeamSimulation(
         sweeps=(Sweep(Option("boss", "The bosses to attempt (default all seven; may be "
                              "repeated).", kind="int"), "boss {}", _bosses),

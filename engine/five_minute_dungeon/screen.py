@@ -1,5 +1,7 @@
 """5-Minute Dungeon's table for people, drawn with rich: the timer, the faced cards and what is
-played on them, every hand (the team talks freely), draw pile sizes and discard piles."""
+played on them, every hand (the team talks freely), draw pile sizes and discard piles; and the
+short codes people type at the terminal for the legal actions (`shortcuts`: `1 arrow`, the same
+code for the same card whatever else is played; the record keeps the notation)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from dungeoneer.engine.five_minute_dungeon.game import LIMIT, DungeonState, format_time
-from dungeoneer.engine.protocol import State
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.registry import Shortcut
 
 
 def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:
@@ -17,10 +20,10 @@ def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Rend
     game = state.game
     boss = game.cards.bosses[state.boss - 1].card.name
     lines = Text()
-    timer = "PAUSED" if state.paused else "running"
+    paused = ", PAUSED" if state.paused else ""
     lines.append(f"5-Minute Dungeon, {game.players} players, boss {state.boss} {boss}; "
-                 f"timer {format_time(state.clock)} ({format_time(LIMIT - state.clock)} s left, "
-                 f"{timer})\n", style="bold")
+                 f"timer {format_time(state.clock)} ({format_time(LIMIT - state.clock)} s left"
+                 f"{paused})\n", style="bold")
     lines.append(f"Dungeon      {len(state.dungeon)} cards left, {len(state.beaten)} dealt with\n")
     if state.event:
         lines.append(f"Event        {state.event}: {game.cards.dungeon[state.event].text}\n",
@@ -31,13 +34,58 @@ def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Rend
                                                           "shield"), need, strict=True) if k)
         card = game.cards.dungeon[name]
         kind = card.type or card.kind.replace("_", "-")
+        # The count after Wild Cards says something only once one is played on the card.
+        wild = sum(need) != missing
         lines.append(f"Facing       {name} ({kind}): played {', '.join(played) or '-'}; "
-                     f"lacks {lacking or '-'} ({missing} missing after Wild Cards)\n")
+                     f"lacks {lacking or '-'}"
+                     f"{f' ({missing} missing after Wild Cards)' if wild else ''}\n")
     if state.tasks and not state.over and not state.event:
         lines.append(f"Waiting for  {state.prompt()}\n", style="bold")
     for other in range(game.players):
         hand = ", ".join(state.hands[other]) if seat is None or seat < 0 or seat == other \
             else f"{len(state.hands[other])} cards"
-        lines.append(f"Seat {other + 1} {game.heroes[other]:<11} hand: {hand or '-'}; draw pile "
-                     f"{len(state.decks[other])}; discards {len(state.discards[other])}\n")
+        lines.append(f"Seat {other + 1} {game.heroes[other]:<11} hand: {hand or '-'}; deck "
+                     f"{len(state.decks[other])}, discards {len(state.discards[other])}\n")
     return lines
+
+
+# ----------------------------------------------------------------------------- short codes
+
+ABILITY_MARK = "-ability"
+"""Added to an ability's key when a card has the same name (the Paladin's Smite is both)."""
+
+
+def card_key(name: str) -> str:
+    """A card's or an ability's key in a short code: its name in lower case, spaces as hyphens
+    ('Holy Hand Grenade' -> 'holy-hand-grenade'), so that a code is one word after the seat."""
+    return "-".join(name.lower().split())
+
+
+def shortcut(state: DungeonState, action: Action) -> Shortcut | None:
+    """The short code of a legal action: the seat and the card played, discarded or recovered,
+    or the ability used (`2 stop-time`); the team's letting an event happen is `resolve`.
+    The rest of the action (its target, whom it is for, the cards paid) is the `detail` that
+    tells actions under one code apart. Letting the time run out has no code: it loses the run,
+    so it must be typed in full (`time runs out`)."""
+    plain = state.timeless(action)
+    seat, detail, _ = plain.arg
+    text = state.action_text(plain)
+    if plain.kind == "resolve":
+        head, code, group = f"team resolve {detail[0]}", "resolve", "Team"
+    elif plain.kind in ("play", "use", "discard", "recover") and seat is not None:
+        name = detail[0]
+        key = card_key(name)
+        if plain.kind == "use" and name in state.game.cards.hero_cards:
+            key += ABILITY_MARK
+        head = f"seat {seat + 1} {plain.kind} {name}"
+        code, group = f"{seat + 1} {key}", f"Seat {seat + 1} {state.game.heroes[seat]}"
+    else:
+        return None
+    return Shortcut(code, plain, text[len(head):].strip(), group)
+
+
+def shortcuts(state: State) -> tuple[Shortcut, ...]:
+    """The short codes of every legal action that has one, in the order of the legal actions."""
+    assert isinstance(state, DungeonState)
+    found = (shortcut(state, action) for action in state.legal_actions())
+    return tuple(s for s in found if s is not None)

@@ -39,6 +39,30 @@ def test_people_play_at_the_terminal_with_a_fixed_pace(tmp_path):
     assert first.startswith("2.0 seat 1 ")
 
 
+def test_piped_play_takes_codes_numbers_and_the_notation(tmp_path):
+    """Without a terminal the prompt reads lines as before and the list stays numbered (scripts
+    and tests use the numbers), and the short codes work too, a shared one asking which."""
+    out = tmp_path / "codes.rec"
+    result = run("play", "five-minute-dungeon", "--seed", "3", "--pace", "2",
+                 "--record", str(out),
+                 input="1ar\n2 stop\nju sh\nsw\n1\nseat 1 play Jump\n1x\nhello\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "  1. seat 1 play Arrow at A Warrior Princess" in result.output
+    assert "Your move (number, code, notation, or q to stop)> " in result.output
+    assert "2 stop-time discarding which? (a letter or words of it; empty: back)\n" \
+           "  a) Jump, Scroll+Scroll, Shield\n" in result.output
+    assert "seat 1 has no code starting 'x': 1 arrow, 1 divine-shield, 1 jump, 1 scroll" \
+        in result.output
+    assert "seat N play CARD [at CARD]" in result.output  # the notation's help, not markup
+    assert "Stopped." in result.output and " move> " not in result.output  # no ticking line
+    assert out.read_text().split("---\n")[1].splitlines() == [
+        "2.0 seat 1 play Arrow at A Warrior Princess",
+        "4.0 seat 2 use Stop Time discarding Jump, Shield, Sword",  # the timer is paused
+        "4.0 seat 1 play Arrow at A Warrior Princess",  # number 1 of the list shown
+        "6.0 seat 1 play Jump at A Warrior Princess"]
+    assert json.loads(run("replay", str(out), "--json").output)["moves"] == 4
+
+
 def test_replay_then_finishes_with_the_team_bot(tmp_path):
     partial = tmp_path / "partial.rec"
     partial.write_text("game: five-minute-dungeon\nplayers: 2\nheroes: Wizard, Barbarian\n"

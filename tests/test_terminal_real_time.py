@@ -1,0 +1,57 @@
+"""A real-time game at a real terminal (issue 15): `dungeoneer play five-minute-dungeon` in the
+80x24 pseudo-terminal of tests/test_terminal.py. Click's runner has no terminal, so these check
+what it can't: that the time left ticks on screen while nobody presses a key, that a card is
+played by its short code typed (and corrected) in cbreak mode, and that Ctrl-C stops the run and
+saves its record."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from tests.test_terminal import ANSI, Terminal, shown_lines
+
+TICKING = b" move> "
+"""The end of the prompt's line, drawn again at each tenth (its time is coloured apart)."""
+LEFT = re.compile(rb"(\d+\.\d) s left  move> ")
+
+
+def times_left(screen: bytes) -> list[float]:
+    """The times left the prompt's line showed, in order."""
+    return [float(t) for t in LEFT.findall(ANSI.sub(b"", screen))]
+
+
+def play(*args: str) -> Terminal:
+    return Terminal([sys.executable, "-m", "dungeoneer", "play", "five-minute-dungeon", *args])
+
+
+def time_left_shown(term: Terminal) -> float:
+    """The time left on the prompt's line as it is drawn next."""
+    return times_left(term.read_until(TICKING))[-1]
+
+
+def test_the_clock_ticks_a_code_plays_and_ctrl_c_saves(tmp_path):
+    record = tmp_path / "run.rec"
+    term = play("--seed", "3", "--record", str(record))
+    screen = term.read_until(TICKING)
+    lines = shown_lines(screen)
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines[:-1]), "\n".join(lines)
+    assert any("Seat 2 Wizard" in line and "2 stop-time (7)" in line for line in lines)
+    first = times_left(screen)[-1]
+    while (now := time_left_shown(term)) == first:  # no key is pressed meanwhile
+        pass
+    assert now < first
+    term.type(b"1x")
+    term.read_until(b"move> 1x")
+    term.type(b"\x7far\r")  # backspace, then the rest of Arrow's code
+    played = term.read_until(TICKING)
+    assert b"> " in played and re.search(rb"\d+\.\d seat 1 play Arrow at A Warrior Princess",
+                                         played)
+    assert b"1 divine-shield" in played  # the card drawn after it has a code of its own
+    term.type(b"\x03")  # Ctrl-C, a signal as the terminal's line discipline sends it
+    assert term.finish() == 0, term.output[-1000:]
+    shown = term.output.replace(b"\r\n", b"")  # a long path wraps at 80 columns
+    assert b"Stopped." in shown and f"Record saved to {record}.".encode() in shown
+    moves = record.read_text().split("---\n")[1].splitlines()
+    assert len(moves) == 1 and re.fullmatch(r"\d+\.\d seat 1 play Arrow at A Warrior Princess",
+                                            moves[0]), moves
