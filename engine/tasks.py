@@ -7,11 +7,16 @@ chosen action to the decision on top of the stack, runs the tasks that follow un
 with a real choice is on top (or the game is over), and freezes the table into the new state.
 A decision with one option is taken at once, unless its kind is one a record always writes.
 
-A game provides, on its state class: `TABLE` (its table class), `TITLE` and `KINDS` (the first
-words of its actions, for error messages); on its table class: `DECISIONS` (kind -> function
-applying a choice), `AUTOMATIC` (kind -> function running a task), `OPTIONS` (the function
-listing a decision's options, given a state or a table and the task), `ALWAYS_ASK` and `LISTS`
-(the state's tuple fields the table works on as lists), and `freeze()`.
+A task is a typed record: a `Step` runs by itself, a `Decision` lists its options, applies the
+one chosen and writes and reads its notation, all in one small class beside the card text it
+implements (issue 16). A game provides, on its state class: `TABLE` (its table class), `TITLE`
+and `KINDS` (the first words of its actions, for error messages); on its table class: `LISTS`
+(the state's tuple fields the table works on as lists) and `freeze()`.
+
+Tasks written the older way, as tuples `(kind, seat, ...)`, still run while the games move over:
+the table class then has `DECISIONS` (kind -> function applying a choice), `AUTOMATIC` (kind ->
+function running a task), `OPTIONS` (the function listing a decision's options, given a state or
+a table and the task) and `ALWAYS_ASK`.
 """
 
 from __future__ import annotations
@@ -22,6 +27,53 @@ from typing import Any, ClassVar
 
 from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action
+
+# ----------------------------------------------------------------------------- typed tasks
+
+class Task:
+    """A task on the stack: `seat` is the seat it concerns (the one that decides, for a
+    decision). Subclasses are frozen dataclasses declaring `seat` and their own fields."""
+
+    seat: int
+
+
+class Step(Task):
+    """A task that runs by itself when it reaches the top of the stack."""
+
+    def run(self, table: Any) -> None:
+        """Do the task on the table (push more tasks, change the table, say what happened)."""
+        raise NotImplementedError
+
+
+class Decision(Task):
+    """A task that waits for its seat's choice. `options` lists the legal actions (none: the
+    decision is skipped; one: it is taken at once unless `always_ask`); `choose` applies one;
+    `text` and `parse` are its notation, as records write it."""
+
+    always_ask: ClassVar[bool] = False
+    """A lone option is still asked for (and written in the record)."""
+
+    def options(self, table: Any) -> tuple[Action, ...]:
+        """The legal actions (`table` is a table or a frozen state: both have the fields)."""
+        raise NotImplementedError
+
+    def choose(self, table: Any, action: Action) -> None:
+        """Apply the chosen action."""
+        raise NotImplementedError
+
+    def text(self, action: Action) -> str:
+        """The action as a record writes it (default: the kind, then the argument)."""
+        return action.kind if action.arg is None else f"{action.kind} {action.arg}"
+
+
+def seat_of(task: Any) -> int:
+    """The seat a task concerns, typed or an older tuple."""
+    return task.seat if isinstance(task, Task) else task[1]
+
+
+def kind_of(task: Any) -> str:
+    """The kind of a task: its class's name, or an older tuple's first item."""
+    return type(task).__name__ if isinstance(task, Task) else task[0]
 
 
 class TaskState:
@@ -34,14 +86,14 @@ class TaskState:
 
     def current_player(self) -> int:
         """The seat that must choose now, or TERMINAL."""
-        return TERMINAL if self.over else self.tasks[-1][1]
+        return TERMINAL if self.over else seat_of(self.tasks[-1])
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The choices of the pending decision (worked out once per state)."""
         if self.over:
             return ()
         if self.legal is None:
-            object.__setattr__(self, "legal", self.TABLE.OPTIONS(self, self.tasks[-1]))
+            object.__setattr__(self, "legal", self.TABLE.options_of(self, self.tasks[-1]))
         return self.legal
 
     def apply(self, action: Action, log: list[str] | None = None):
@@ -59,7 +111,10 @@ class TaskState:
         return self.over
 
     def action_text(self, action: Action) -> str:
-        """The action as a record writes it: its kind, then its argument if it has one."""
+        """The action as a record writes it: as the pending decision writes it (a typed one),
+        else its kind, then its argument if it has one."""
+        if not self.over and self.tasks and isinstance(self.tasks[-1], Decision):
+            return self.tasks[-1].text(action)
         return action.kind if action.arg is None else f"{action.kind} {action.arg}"
 
     def parse_action(self, text: str) -> Action:
@@ -87,8 +142,8 @@ class TaskState:
 class TaskTable:
     """A mutable working copy of a state, for one action and the tasks that follow it."""
 
-    DECISIONS: ClassVar[dict[str, Callable]]
-    AUTOMATIC: ClassVar[dict[str, Callable]]
+    DECISIONS: ClassVar[dict[str, Callable]] = {}
+    AUTOMATIC: ClassVar[dict[str, Callable]] = {}
     OPTIONS: ClassVar[Callable[[Any, tuple], tuple[Action, ...]]]
     ALWAYS_ASK: ClassVar[tuple[str, ...]] = ()
     LISTS: ClassVar[tuple[str, ...]] = ("tasks",)
@@ -110,6 +165,13 @@ class TaskTable:
         table.log = log
         return table
 
+    @classmethod
+    def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
+        """A decision's options, in a table or a frozen state."""
+        if isinstance(task, Decision):
+            return task.options(where)
+        return cls.OPTIONS(where, task)
+
     def say(self, text: str) -> None:
         """Tell the log what happened."""
         if self.log is not None:
@@ -123,21 +185,31 @@ class TaskTable:
         """Run tasks until a decision with a real choice is on top, or the game is over."""
         while self.tasks and not self.over:
             task = self.tasks[-1]
-            if task[0] in self.DECISIONS:
-                found = type(self).OPTIONS(self, task)
+            if isinstance(task, Decision) or (not isinstance(task, Step)
+                                              and task[0] in self.DECISIONS):
+                found = self.options_of(self, task)
                 if not found:
                     self.tasks.pop()
                     continue
-                if len(found) == 1 and task[0] not in self.ALWAYS_ASK:
+                if len(found) == 1 and not self._always_ask(task):
                     self.choose(found[0])
                     continue
                 self.found = found
                 return
             self.tasks.pop()
-            self.AUTOMATIC[task[0]](self, task)
+            if isinstance(task, Step):
+                task.run(self)
+            else:
+                self.AUTOMATIC[task[0]](self, task)
+
+    def _always_ask(self, task: Any) -> bool:
+        return task.always_ask if isinstance(task, Decision) else task[0] in self.ALWAYS_ASK
 
     def choose(self, action: Action) -> None:
         """Apply a choice to the decision on top."""
         self.found = None
         task = self.tasks.pop()
-        self.DECISIONS[task[0]](self, task, action)
+        if isinstance(task, Decision):
+            task.choose(self, action)
+        else:
+            self.DECISIONS[task[0]](self, task, action)
