@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import sys
 
-from tests.test_terminal import ANSI, Terminal, shown_lines
+from tests.terminal import ANSI, Terminal, shown_lines
 
 TICKING = b" move> "
 """The end of the prompt's line, drawn again at each tenth (its time is coloured apart)."""

@@ -1,10 +1,11 @@
-"""5 More Minutes: rules engine (`game`) and bots (`bots`); card and chip data in
-seeds/five_more_minutes. `GAME` declares the game to the registry (the `dungeoneer.games` entry
-point)."""
+"""5 More Minutes: rules engine (`game`), bots (`bots`) and the table for people (`screen`);
+card and chip data in seeds/five_more_minutes. `GAME` declares the game to the registry (the
+`dungeoneer.games` entry point)."""
 
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from dungeoneer.engine.five_more_minutes.bots import BOTS
 from dungeoneer.engine.five_more_minutes.game import (
@@ -13,11 +14,18 @@ from dungeoneer.engine.five_more_minutes.game import (
     FiveState,
     make_five_more_minutes,
 )
+from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
 VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
                  "standard).")
+
+
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+    from dungeoneer.engine.five_more_minutes.screen import draw  # rich, only when drawing
+
+    return draw(state, seat, reveal=reveal)
 
 
 GAME = GameEntry(
@@ -26,6 +34,7 @@ GAME = GameEntry(
     bots=BOTS,
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
+    draw=_draw,
     simulation=SeatSimulation(card_action="play", length=attrgetter("turns"), options=(VARIANT,)),
 )
 

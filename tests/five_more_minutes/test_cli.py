@@ -74,3 +74,60 @@ def test_a_dinky_dungeon_record_from_play_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert out.read_text().count("players:") == 1
     assert run("replay", str(out)).exit_code == 0
+
+
+def lines_at_80(*args, input=None):
+    """The output of a command at an 80-column console, each line without trailing blanks."""
+    result = CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    return [line.rstrip() for line in result.output.splitlines()]
+
+
+def test_a_bot_game_ends_with_the_table_and_the_winner_not_json():
+    """Issue 15: the end of an all-bot game is the table, every blue value turned over, and the
+    winner by name (the 9-point tie goes to the most pink chips)."""
+    lines = lines_at_80("play", "five-more-minutes", "--bot", "greedy", "--bot", "greedy",
+                        "--seed", "7")
+    assert not any(line.lstrip().startswith(("{", "}", '"')) for line in lines)
+    assert lines[lines.index("  A 6: the game ends.") + 1:] == """\
+5 More Minutes, 2 players: turn 34, the game is over
+Seat  Stage             Pink  Yellow  Blue         Cards
+  1   1 Falling asleep     0       0  2+3+4 = 9    1 card
+  2   5 REM dream          2       0  2+2+2+3 = 9  1 card
+Hands by seat: 1 Coffee; 2 Dream Control
+Deck 2 cards; center: 7 pink, 21 yellow, 26 blue; end check at 4 blue chips.
+Used cards: 5 More Minutes, Alarm Clock 2, Coffee, Dream Control, Dream Eater 3,
+Exploding Head 3, Hallucinations 2, Lucid Dream 3, Pleasant Sleep, Recurring
+Dream 3, Sleep Paralysis 3, Sleepwalker 3, Snoring 2
+Game over: finished (a 6 was rolled at the end check; most blue points 9)
+The winner: seat 2.""".splitlines()
+
+
+def test_a_person_sees_the_table_with_the_bonuses_spelt_out():
+    lines = lines_at_80("play", "five-more-minutes", "--players", "3", "--bot", "human",
+                        "--bot", "greedy", "--bot", "greedy", "--seed", "3", input="2\nq\n")
+    assert lines[1:15] == """\
+5 More Minutes, 3 players: turn 1, seat 1's turn
+Seat     Stage             Pink  Yellow  Blue  Cards
+▸ 1 you  1 Falling asleep     0       0  -     -
+  2      1 Falling asleep     0       0  -     -
+  3      1 Falling asleep     0       0  -     -
+Your hand: -
+Deck 32 cards; center: 9 pink, 21 yellow, 33 blue; end check at 4 blue chips.
+Used cards: -
+Seat 1, A - Receive Bonus at stage 1 (Falling asleep): choose one
+  bonus A: receive 1 card and 1 pink chip
+  bonus B: receive 1 card and 1 yellow chip
+Seat 1: bonus
+  1. bonus A
+  2. bonus B
+""".splitlines()
+    # After bonus B (a card and a yellow chip) and the bots' turns, seat 1 sees its own card
+    # and only counts of the others'.
+    second = lines[lines.index("5 More Minutes, 3 players: turn 4, seat 1's turn"):]
+    assert second[1:6] == [
+        "Seat     Stage          Pink  Yellow  Blue  Cards",
+        "▸ 1 you  4 Deep dream      0       1  -     1 card",
+        "  2      2 Light dream     1       0  -     1 card",
+        "  3      4 Deep dream      1       0  -     1 card",
+        "Your hand: Pleasant Sleep"]
