@@ -165,6 +165,10 @@ CODE_HELP = ("[dim]Type a code or its start (1ar: 1 arrow) or notation; (n): ask
 """One line under the codes: what to type (a code shared by n actions asks which of them)."""
 
 
+LIST_DOWN = 8
+"""Legal actions listed one a line up to this many; more go in columns."""
+
+
 def _read_line(out: Console) -> Reader:
     """The line-by-line prompt (not at a terminal: piped input, a test's runner)."""
     def read(label: str, typed: str) -> str | None:
@@ -201,7 +205,10 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
             out.print(render.shortcut_list(codes, out.width), end="")
             out.print(CODE_HELP)
         else:
-            out.print(render.legal_list(state))
+            # A long choice (a Recurring Dream, six seats) in columns keeps the table on screen.
+            long = len(state.legal_actions()) > LIST_DOWN
+            out.print(render.legal_columns(state, min(out.width, 100)) if long
+                      else render.legal_list(state))
         action = choose(state, read, out.print, label=question, shortcuts=codes,
                         numbered=not (timed and codes))
         if action is None:
