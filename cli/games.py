@@ -528,7 +528,8 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
                         overwrite=force)
     outcome = state.outcome()
     if as_json:
-        echo_json({"game": record.game_name, "file": path, "moves": len(steps),
+        echo_json({"game": record.game_name, "file": path, "header": dict(record.header),
+                   "moves": len(steps),
                    "line": _line_json(first, steps), "finished_by_bot": finished,
                    "position": state.to_json(),
                    "outcome": outcome.to_json() if outcome else None})
