@@ -22,18 +22,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from dungeoneer.engine import rng
+from dungeoneer.engine.puzzle_dungeon.board import STATE_FIELDS
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 
-HIDDEN = ("deck", "rng", "forced", "memo")
+HIDDEN = ("deck", "rng", "forced")
 """The fields of a position the player does not see (`deck` only its order: its cards are known);
-`forced` and `memo` are no part of the table."""
+`forced` (chance written in a record) is no part of the table."""
 
 
 def seen(state: PuzzleState) -> tuple[Any, ...]:
     """Everything of `state` the player sees, as a comparable key: the position less the deck's
     order and the chance to come (the deck as a sorted set of cards)."""
-    shown = tuple(getattr(state, name) for name in PuzzleState._pclass_fields
-                  if name not in HIDDEN)
+    shown = tuple(getattr(state, name) for name in STATE_FIELDS if name not in HIDDEN)
     return (*shown, tuple(sorted(state.deck)))
 
 
