@@ -11,8 +11,8 @@ No order inside the deck is ever known, so a uniform shuffle of the deck is the 
 player's uncertainty about it: the rules put a card into the deck only by shuffling it in
 ("Shuffle ... into the deck"), and take cards only from the top (draw, deal, "Discard the top two
 cards of the deck"), each then face up; nothing looks at the deck or puts a card at a known place
-in it. `test_information.py` checks this against every ability of the card data (a card entering
-the deck always goes through a shuffle).
+in it. `test_information.py` checks it in random play: an action either leaves the deck as it
+was, less cards taken from its top, or shuffles it.
 """
 
 from __future__ import annotations
