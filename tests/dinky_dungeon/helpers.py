@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon, DinkyState
+from dungeoneer.engine.dinky_dungeon.effects import DiscardPlayed, Play
+from dungeoneer.engine.dinky_dungeon.game import EndTurn, Keep, Refill, Take
+from dungeoneer.engine.tasks import Task
 
 
 def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
@@ -37,9 +40,9 @@ def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
         if rest[name] > 0:
             adventurers.append(name)
             rest[name] -= 1
-    tasks: list[tuple] = [("end_turn", active), ("refill",), ("play", active, "turn")]
+    tasks: list[Task] = [EndTurn(active), Refill(active), Play(active)]
     if step == "take":
-        tasks.append(("take", active))
+        tasks.append(Take(active))
     start = game.new_initial_state(seed=seed)
     return replace(start, dungeon=deck, dungeon_discard=tuple(sorted(discard)),
                    adventurers=tuple(adventurers),
@@ -78,8 +81,8 @@ def _in_play(state: DinkyState) -> list[str]:
     at set up and waiting for the player to keep one."""
     cards = []
     for task in state.tasks:
-        if task[0] == "discard_played":
-            cards.append(task[1])
-        elif task[0] == "keep":
-            cards.extend(task[2])
+        if isinstance(task, DiscardPlayed):
+            cards.append(task.name)
+        elif isinstance(task, Keep):
+            cards.extend(task.dealt)
     return cards

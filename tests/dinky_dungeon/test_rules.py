@@ -4,6 +4,7 @@ decisions of docs/rules/dinky-dungeon.md (R1-R14)."""
 import pytest
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
+from dungeoneer.engine.dinky_dungeon.game import Keep, Take
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL
 from tests.dinky_dungeon.helpers import conserved, legal, play, table
@@ -15,7 +16,7 @@ def test_setup_each_player_keeps_one_of_two_dealt_adventurers():
     cards to keep." The rest is shuffled into the adventurer deck; four go face up in a row."""
     state = DinkyDungeon(3).new_initial_state(seed=4)
     assert state.current_player() == 0 and all(a.kind == "keep" for a in state.legal_actions())
-    while state.tasks[-1][0] == "keep":
+    while isinstance(state.tasks[-1], Keep):
         state = state.apply(state.legal_actions()[0])
     assert [len(h) for h in state.hands] == [1, 1, 1]
     assert len(state.row) == 4 and len(state.dungeon) == 36
@@ -27,7 +28,7 @@ def test_r1_seat_one_goes_first():
     state = DinkyDungeon(2).new_initial_state(seed=4)
     state = play(state, *(f"keep {state.legal_actions()[0].arg}",))
     state = state.apply(state.legal_actions()[0])
-    assert state.active == 0 and state.current_player() == 0 and state.tasks[-1][0] == "take"
+    assert state.active == 0 and state.current_player() == 0 and isinstance(state.tasks[-1], Take)
 
 
 def test_r2_the_deck_has_18_cards():
