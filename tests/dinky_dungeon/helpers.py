@@ -1,4 +1,5 @@
-"""Building Dinky Dungeon positions by hand for scenario tests."""
+"""Building Dinky Dungeon positions by hand for scenario tests, and random games for property
+tests."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from hypothesis import strategies as st
+
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon, DinkyState
 from dungeoneer.engine.dinky_dungeon.effects import DiscardPlayed, Play
 from dungeoneer.engine.dinky_dungeon.game import EndTurn, Keep, Refill, Take
+from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.tasks import Task
 
 
@@ -86,3 +90,20 @@ def _in_play(state: DinkyState) -> list[str]:
         elif isinstance(task, Keep):
             cards.extend(task.dealt)
     return cards
+
+
+games = st.tuples(  # players, the deal's seed, the seed of the random choices
+    st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
+
+
+def random_game(players: int, seed: int, choices: int) -> tuple[list[DinkyState], list[str]]:
+    """Every state of a random game, and its actions as text."""
+    stream = Stream(choices)
+    state = DinkyDungeon(players).new_initial_state(seed=seed)
+    states, moves = [state], []
+    while not state.is_terminal():
+        action = stream.choice(state.legal_actions())
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+        states.append(state)
+    return states, moves
