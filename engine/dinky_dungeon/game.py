@@ -410,10 +410,7 @@ def begin_turn(t: Table, seat: int) -> None:
     """Turn Overview: "Each turn consists of three steps, performed in the following order":
     take, play, refill; then the end of the turn."""
     t.active, t.gained = seat, ()
-    t.push(EndTurn(seat))
-    t.push(Refill(seat))
-    t.push(Play(seat))
-    t.push(Take(seat))
+    t.tasks.extend(TURN[seat])
 
 
 @dataclass(frozen=True)
@@ -469,6 +466,11 @@ class EndTurn(Step):
             return
         begin_turn(t, (self.seat + 1) % t.game.players)
 
+
+TURN = tuple((EndTurn(seat), Refill(seat), Play(seat), Take(seat)) for seat in range(max(TARGETS)))
+"""Each seat's turn, last step first, as `begin_turn` pushes it. Tasks are immutable values, so
+one set per seat serves every turn; building them anew each turn cost about 2% of a game
+(instructions counted under callgrind)."""
 
 DECISIONS: tuple[type[DinkyDecision], ...] = (
     Keep, Take, Play, Copy, ChooseDiscard, Ones, DiscardAdventurer, Berserk, KeepRewards,
