@@ -11,7 +11,8 @@ A task is a typed record: a `Step` runs by itself, a `Decision` lists its option
 one chosen and writes and reads its notation, all in one small class beside the card text it
 implements (issue 16). A game provides, on its state class: `TABLE` (its table class), `TITLE`
 and `KINDS` (the first words of its actions, for error messages); on its table class: `LISTS`
-(the state's tuple fields the table works on as lists) and `freeze()`.
+(the state's tuple fields the table works on as lists), `freeze()`, and annotations declaring
+the fields the table copies from the state (so a type checker sees them).
 
 Tasks written the older way, as tuples `(kind, seat, ...)`, still run while the games move over:
 the table class then has `DECISIONS` (kind -> function applying a choice), `AUTOMATIC` (kind ->
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action
@@ -65,6 +66,11 @@ class Decision(Task):
         """The action as a record writes it (default: the kind, then the argument)."""
         return action.kind if action.arg is None else f"{action.kind} {action.arg}"
 
+    def parse(self, where: Any, words: list[str]) -> Action | None:
+        """The action the words (the text split at spaces) write, legal or not; None leaves it
+        to matching the text of each legal action, spacing and case aside (the default)."""
+        return None
+
 
 def seat_of(task: Any) -> int:
     """The seat a task concerns, typed or an older tuple."""
@@ -84,6 +90,12 @@ class TaskState:
     TITLE: ClassVar[str]
     KINDS: ClassVar[tuple[str, ...]]
 
+    # The fields every such state has (declared by the state's dataclass).
+    tasks: tuple[Any, ...]
+    over: bool
+    forced: tuple[str, ...]
+    legal: tuple[Action, ...] | None
+
     def current_player(self) -> int:
         """The seat that must choose now, or TERMINAL."""
         return TERMINAL if self.over else seat_of(self.tasks[-1])
@@ -92,11 +104,13 @@ class TaskState:
         """The choices of the pending decision (worked out once per state)."""
         if self.over:
             return ()
-        if self.legal is None:
-            object.__setattr__(self, "legal", self.TABLE.options_of(self, self.tasks[-1]))
-        return self.legal
+        legal = self.legal
+        if legal is None:
+            legal = self.TABLE.options_of(self, self.tasks[-1])
+            object.__setattr__(self, "legal", legal)
+        return legal
 
-    def apply(self, action: Action, log: list[str] | None = None):
+    def apply(self, action: Action, log: list[str] | None = None) -> Any:
         """The state after `action`; IllegalActionError (with the legal ones) if it isn't legal."""
         if action not in self.legal_actions():
             raise IllegalActionError(f"{self.action_text(action)} is not legal here",
@@ -118,11 +132,16 @@ class TaskState:
         return action.kind if action.arg is None else f"{action.kind} {action.arg}"
 
     def parse_action(self, text: str) -> Action:
-        """The legal action the text names (spacing and letter case do not matter)."""
+        """The legal action the text names (spacing and letter case do not matter): as the
+        pending decision reads it (a typed one), else the legal action written the same way."""
         words = text.split()
         if not words or words[0].lower() not in self.KINDS:
             raise ActionSyntaxError(f"{text!r} is not a {self.TITLE} action (actions: "
                                     f"{', '.join(self.KINDS)})", text=text)
+        if not self.over and self.tasks and isinstance(self.tasks[-1], Decision):
+            parsed = self.tasks[-1].parse(self, words)
+            if parsed is not None and parsed in self.legal_actions():
+                return parsed
         wanted = " ".join(words).lower()
         for action in self.legal_actions():
             if self.action_text(action).lower() == wanted:
@@ -130,9 +149,9 @@ class TaskState:
         raise IllegalActionError(f"{text!r} is not legal here",
                                  legal=[self.action_text(a) for a in self.legal_actions()])
 
-    def with_chance(self, outcomes: Sequence[str]):
+    def with_chance(self, outcomes: Sequence[str]) -> Any:
         """This state with explicit chance outcomes queued (shuffles, picks, die rolls)."""
-        return replace(self, forced=(*self.forced, *outcomes), legal=None)
+        return replace(cast(Any, self), forced=(*self.forced, *outcomes), legal=None)
 
     def pending_chance(self) -> tuple[str, ...]:
         """Queued explicit outcomes not yet used."""
@@ -148,7 +167,12 @@ class TaskTable:
     ALWAYS_ASK: ClassVar[tuple[str, ...]] = ()
     LISTS: ClassVar[tuple[str, ...]] = ("tasks",)
 
-    def __init__(self, **values) -> None:
+    # The fields every table has; a game's table class declares the rest of its state's.
+    tasks: list[Any]
+    over: bool
+    forced: tuple[str, ...]
+
+    def __init__(self, **values: Any) -> None:
         self.__dict__.update(values)
         self.log: list[str] | None = None
         self.found: tuple[Action, ...] | None = None
@@ -165,6 +189,10 @@ class TaskTable:
         table.log = log
         return table
 
+    def freeze(self) -> Any:
+        """The new state (a game's table class defines it)."""
+        raise NotImplementedError
+
     @classmethod
     def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
         """A decision's options, in a table or a frozen state."""
@@ -177,7 +205,7 @@ class TaskTable:
         if self.log is not None:
             self.log.append(text)
 
-    def push(self, task: tuple) -> None:
+    def push(self, task: Any) -> None:
         """Put a task on top of the stack: it runs before those under it."""
         self.tasks.append(task)
 

@@ -62,6 +62,12 @@ class Pick(Decision):
     def text(self, action: Action) -> str:
         return "stop counting" if action.kind == "stop" else f"add {action.arg}"
 
+    def parse(self, where: Any, words: list[str]) -> Action | None:
+        # Its own reading of numbers (leading zeros); anything else is left to the texts.
+        if len(words) == 2 and words[0].lower() == "add" and words[1].isdigit():
+            return Action("add", int(words[1]))
+        return None
+
 
 @dataclass(frozen=True)
 class Nothing(Decision):
@@ -126,3 +132,11 @@ def test_a_lone_option_that_always_asks_waits():
 def test_an_illegal_action_names_the_legal_ones():
     with pytest.raises(IllegalActionError, match="legal here: add 1, add 2, stop counting"):
         start(Pick()).apply(Action("add", 3))
+
+
+def test_a_typed_decision_reads_its_own_notation_and_the_rest_falls_back_to_the_texts():
+    state = start(Pick())
+    assert state.parse_action("ADD 002") == Action("add", 2)
+    assert state.parse_action("stop   COUNTING") == Action("stop")
+    with pytest.raises(IllegalActionError, match="'add 3' is not legal here"):
+        state.parse_action("add 3")  # read, but not one of the options

@@ -1,6 +1,7 @@
-"""Dinky Dungeon: rules engine (`game`), adventurer effects (`effects`), card data (`cards`),
-bots (`bots`) and the table for people (`screen`). `GAME` declares the game to the registry
-(the `dungeoneer.games` entry point)."""
+"""Dinky Dungeon: rules engine with the turn's tasks (`game`), playing an adventurer and each
+adventurer's effect with its tasks and choices (`effects`), card data (`cards`), bots (`bots`) and
+the table for people (`screen`). `GAME` declares the game to the registry (the `dungeoneer.games`
+entry point)."""
 
 from __future__ import annotations
 

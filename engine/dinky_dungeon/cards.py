@@ -100,7 +100,7 @@ def _load(path: str | Path | None) -> DinkyCards:
     return DinkyCards(str(data.get("version", "?")), tuple(sorted(dungeon)), tuple(adventurers))
 
 
-def _check_source(value, where: str, what: str) -> None:
+def _check_source(value: object, where: str, what: str) -> None:
     if not isinstance(value, str) or value.split(":")[0].strip() not in SOURCE_KINDS:
         raise CardDataError(f"{what}: every value says where it comes from (one of "
                             f"{', '.join(SOURCE_KINDS)}), got {value!r}", file=where, text=what)

@@ -1,50 +1,290 @@
-"""Dinky Dungeon adventurer effects, one function per card, each next to its printed text.
+"""Playing an adventurer, and each adventurer's effect with the tasks and choices it brings, all
+beside the printed text they implement (shared/rulebooks/dinky-dungeon.txt, Card List).
 
 An effect does not decide anything itself: it pushes tasks onto the table (`engine.dinky_dungeon
-.game.Table`); a task that needs a choice becomes a decision, offered as actions to the player who
-makes it. Tasks run last pushed, first run, so an effect pushes its steps in reverse order.
+.game.Table`). A task is a typed record (engine.tasks): a `Step` runs by itself; a decision
+(`DinkyDecision`) lists its options, applies the one its seat chooses, and reads and writes its
+notation. Tasks run last pushed, first run, so an effect pushes its steps in reverse order.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
+
+from dungeoneer.engine.numbers import whole_number
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.tasks import Decision, Step
+
+if TYPE_CHECKING:
+    from dungeoneer.engine.dinky_dungeon.game import DinkyState, Table
+
+    Where: TypeAlias = Table | DinkyState
+    """Where a decision's options are read: the working table, or a frozen state (both have the
+    fields)."""
+
+# ----------------------------------------------------------------------------- decisions
+
+@dataclass(frozen=True)
+class DinkyDecision(Decision):
+    """A choice that `seat` makes, written as its kind and at most one argument, an adventurer's
+    name or a number (`take Bard`, `gain 2`, `stop`). Each action names a single card or number,
+    so no notation has parts whose order could vary."""
+
+    seat: int
+
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    """The first words of its actions, as records write them."""
+    QUESTION: ClassVar[str] = ""
+    """What it asks, in words."""
+
+    def parse(self, where: Where, words: list[str]) -> Action | None:
+        """The action the words write, in any case and spacing (an adventurer's name too, and a
+        number with leading zeros); None if they are not one of this decision's kinds. Whether it
+        is legal is the caller's check."""
+        kind = words[0].lower()
+        if kind not in self.KINDS or len(words) > 2:
+            return None
+        return Action(kind) if len(words) == 1 else Action(kind, argument(where, words[1]))
+
+    def public_text(self, action: Action) -> str:
+        """The action as the other seats see it (the record still writes `text`)."""
+        return self.text(action)
+
+    def prompt(self) -> str:
+        """The question, for the seat that answers it."""
+        return f"Seat {self.seat + 1}: {self.QUESTION}"
+
+
+def argument(where: Where, token: str) -> int | str:
+    """A written argument: a number, else an adventurer's name as the card list spells it (an
+    unknown word stays as written, and matches no legal action)."""
+    number = whole_number(token, most=99)
+    if number is not None:
+        return number
+    try:
+        return where.game.cards.named(token).name
+    except KeyError:
+        return token
+
+
+def name_options(kind: str, names: Iterable[str]) -> tuple[Action, ...]:
+    """One action per distinct adventurer, in name order."""
+    return tuple(Action(kind, n) for n in sorted(set(names)))
+
+
+# ----------------------------------------------------------------------------- playing
+
+@dataclass(frozen=True)
+class Play(DinkyDecision):
+    """Turn Overview, step 2: "Play one adventurer from your hand, performing their effect." (The
+    Bard's "Play 1 of the remaining 2 cards" too.) Playing an Adventurer: "The played adventurer
+    card is placed face up in the adventurer discard area after the effect is performed." """
+
+    KINDS = ("play",)
+    QUESTION = "play an adventurer from your hand"
+    always_ask = True  # the turn's own steps are always written, even when one card fits
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return name_options("play", where.hands[self.seat])
+
+    def choose(self, t: Table, action: Action) -> None:
+        seat, hand = self.seat, list(t.hands[self.seat])
+        hand.remove(action.arg)
+        t.hands[seat] = tuple(hand)
+        t.say(f"Seat {seat + 1} plays the {action.arg}.")
+        t.push(DiscardPlayed(seat, action.arg))
+        t.push(Perform(seat, action.arg))
+
+
+@dataclass(frozen=True)
+class Perform(Step):
+    """Perform an adventurer's effect (played, or copied by the Necromancer or the Clown)."""
+
+    seat: int
+    name: str
+
+    def run(self, t: Table) -> None:
+        t.say(f"Seat {self.seat + 1} performs the {self.name}.")
+        EFFECTS[t.effect_of(self.name)](t, self.seat)
+
+
+@dataclass(frozen=True)
+class DiscardPlayed(Step):
+    """The played card goes to the adventurer discard, after its effect."""
+
+    seat: int
+    name: str
+
+    def run(self, t: Table) -> None:
+        t.adventurer_discard = tuple(sorted((*t.adventurer_discard, self.name)))
+
+
+@dataclass(frozen=True)
+class ChooseDiscard(DinkyDecision):
+    """Playing an Adventurer: "If a card's effect causes you to draw more dungeon cards than
+    remain in the dungeon deck, any missing additional cards are chosen from the dungeon discard
+    deck." One card at a time, `left` still to choose (R8); the Summoner's choice too."""
+
+    left: int
+
+    KINDS = ("gain",)
+    QUESTION = "gain a card from the dungeon discard"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        if self.left <= 0:
+            return ()
+        return tuple(Action("gain", v) for v in sorted(set(where.dungeon_discard)))
+
+    def choose(self, t: Table, action: Action) -> None:
+        rest = list(t.dungeon_discard)
+        rest.remove(action.arg)
+        t.dungeon_discard = tuple(rest)
+        t.gain(self.seat, (action.arg,))
+        t.push(ChooseDiscard(self.seat, self.left - 1))
+
+
+# ----------------------------------------------------------------------------- the cards
 
 COPIERS = ("necromancer", "clown")
 """Effects that perform another card's effect; a copied effect can't be one of them
 (docs/rules/dinky-dungeon.md, R3), so copying always ends."""
 
 
-def necromancer(t, seat: int, copied: bool) -> None:
+def necromancer(t: Table, seat: int) -> None:
     """Select 1 card from the adventurer discard deck and perform its effect."""
     names = sorted({n for n in t.adventurer_discard if t.effect_of(n) not in COPIERS})
-    t.push(("copy", seat, "Necromancer", tuple(names)))
+    t.push(Copy(seat, "Necromancer", tuple(names)))
 
 
-def magician(t, seat: int, copied: bool) -> None:
+def clown(t: Table, seat: int) -> None:
+    """All players, including yourself, reveal their hand. Choose one adventurer card and perform
+    its effect. (No cards are discarded.)"""
+    for other, hand in enumerate(t.hands):
+        t.say(f"Seat {other + 1} reveals: {', '.join(hand) or 'no cards'}.")
+    names = sorted({n for hand in t.hands for n in hand if t.effect_of(n) not in COPIERS})
+    t.push(Copy(seat, "Clown", tuple(names)))
+
+
+@dataclass(frozen=True)
+class Copy(DinkyDecision):
+    """The Necromancer's and the Clown's choice of the effect to perform, among `names`; the card
+    chosen stays where it is (R12)."""
+
+    copier: str
+    names: tuple[str, ...]
+
+    KINDS = ("copy",)
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return tuple(Action("copy", n) for n in self.names)
+
+    def choose(self, t: Table, action: Action) -> None:
+        t.push(Perform(self.seat, action.arg))
+
+    def prompt(self) -> str:
+        return f"Seat {self.seat + 1}: choose an effect for the {self.copier}"
+
+
+def magician(t: Table, seat: int) -> None:
     """All other players individually choose up to 3 of their rewards to keep, discarding the
     others. (Scapegoat icon.)"""
     for target in reversed(t.targets(seat)):
-        t.push(("keep_rewards", target, 3, ()))
+        t.push(KeepRewards(target, 3, ()))
 
 
-def summoner(t, seat: int, copied: bool) -> None:
+@dataclass(frozen=True)
+class KeepRewards(DinkyDecision):
+    """The Magician's target keeps up to `most` rewards, one pick at a time (`kept` so far);
+    'done' discards the rest; with no more rewards than it may keep, it keeps them all (R9)."""
+
+    most: int
+    kept: tuple[int, ...]
+
+    KINDS = ("keep-reward", "done")
+    QUESTION = "keep a reward (or done)"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        held = where.rewards[self.seat]
+        if len(held) <= self.most - len(self.kept) or len(self.kept) >= self.most:
+            return ()
+        mine = Counter(held) - Counter(self.kept)
+        return (*(Action("keep-reward", v) for v in sorted(mine)), Action("done"))
+
+    def choose(self, t: Table, action: Action) -> None:
+        seat, kept = self.seat, self.kept
+        if action.kind == "keep-reward":
+            kept = (*kept, action.arg)
+            if len(kept) < self.most and len(t.rewards[seat]) > len(kept):
+                t.push(KeepRewards(seat, self.most, kept))
+                return
+        lost = list((Counter(t.rewards[seat]) - Counter(kept)).elements())
+        t.discard_rewards(seat, lost)
+        t.say(f"Seat {seat + 1} keeps {len(kept)} rewards and discards {len(lost)}.")
+
+    def public_text(self, action: Action) -> str:
+        return "keeps a reward" if action.kind == "keep-reward" else self.text(action)
+
+
+def summoner(t: Table, seat: int) -> None:
     """Select any 3 cards from the dungeon discard deck and gain them."""
-    t.push(("choose_discard", seat, min(3, len(t.dungeon_discard)), 0))
+    t.push(ChooseDiscard(seat, min(3, len(t.dungeon_discard))))
 
 
-def shaman(t, seat: int, copied: bool) -> None:
+def shaman(t: Table, seat: int) -> None:
     """Select up to 8 "Lv. 1" monsters from the dungeon discard deck and gain them."""
     available = sum(1 for v in t.dungeon_discard if v == 1)
-    t.push(("ones", seat, "discard", min(8, available)))
+    t.push(Ones(seat, "discard", min(8, available)))
 
 
-def swordsman(t, seat: int, copied: bool) -> None:
+def swordsman(t: Table, seat: int) -> None:
     """Select up to 4 "Lv. 1" monsters from the dungeon deck and gain them. Then, shuffle the
     dungeon deck."""
-    t.push(("shuffle_dungeon",))
+    t.push(ShuffleDungeon(seat))
     available = sum(1 for v in t.dungeon if v == 1)
-    t.push(("ones", seat, "deck", min(4, available)))
+    t.push(Ones(seat, "deck", min(4, available)))
 
 
-def bard(t, seat: int, copied: bool) -> None:
+@dataclass(frozen=True)
+class Ones(DinkyDecision):
+    """The Shaman's and the Swordsman's "up to" count: how many Lv. 1 monsters to gain from the
+    `pile` ('discard' or 'deck'), from none to `most` (R14)."""
+
+    pile: str
+    most: int
+
+    KINDS = ("ones",)
+    QUESTION = "how many Lv. 1 monsters to gain"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return tuple(Action("ones", n) for n in range(self.most + 1))
+
+    def choose(self, t: Table, action: Action) -> None:
+        count = action.arg
+        rest = list(t.dungeon_discard if self.pile == "discard" else t.dungeon)
+        for _ in range(count):
+            rest.remove(1)
+        if self.pile == "discard":
+            t.dungeon_discard = tuple(rest)
+        else:
+            t.dungeon = tuple(rest)
+        t.gain(self.seat, (1,) * count)
+
+
+@dataclass(frozen=True)
+class ShuffleDungeon(Step):
+    """The Swordsman's "Then, shuffle the dungeon deck." """
+
+    seat: int
+
+    def run(self, t: Table) -> None:
+        t.dungeon = t.shuffled(t.dungeon, "the dungeon deck")
+        t.say("The dungeon deck is shuffled.")
+
+
+def bard(t: Table, seat: int) -> None:
     """Draw 3 cards from the adventurer deck, add them to your hand, and then discard 2 cards
     from your hand. Play 1 of the remaining 2 cards."""
     for _ in range(3):
@@ -52,18 +292,85 @@ def bard(t, seat: int, copied: bool) -> None:
         if card is not None:
             t.hands[seat] = tuple(sorted((*t.hands[seat], card)))
             t.say(f"Seat {seat + 1} draws an adventurer.")
-    t.push(("play", seat, "bard"))
-    t.push(("discard_adventurer", seat, min(2, len(t.hands[seat]))))
+    t.push(Play(seat))
+    t.push(DiscardAdventurer(seat, min(2, len(t.hands[seat]))))
 
 
-def berserker(t, seat: int, copied: bool) -> None:
+@dataclass(frozen=True)
+class DiscardAdventurer(DinkyDecision):
+    """The Bard's "discard 2 cards from your hand", one at a time, `count` still to discard (all
+    the hand holds, if fewer: R10)."""
+
+    count: int
+
+    KINDS = ("discard",)
+    QUESTION = "discard an adventurer"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        if self.count <= 0:
+            return ()
+        return name_options("discard", where.hands[self.seat])
+
+    def choose(self, t: Table, action: Action) -> None:
+        seat, hand = self.seat, list(t.hands[self.seat])
+        hand.remove(action.arg)
+        t.hands[seat] = tuple(hand)
+        t.adventurer_discard = tuple(sorted((*t.adventurer_discard, action.arg)))
+        t.say(f"Seat {seat + 1} discards the {action.arg}.")
+        t.push(DiscardAdventurer(seat, self.count - 1))
+
+
+def berserker(t: Table, seat: int) -> None:
     """Reveal 1 card from the dungeon deck and gain it. You can repeat this as long as you like;
     however, if you reveal a monster of "Lv. 3" or higher, discard all rewards gained this
     turn."""
-    t.push(("berserk_reveal", seat))
+    t.push(BerserkReveal(seat))
 
 
-def assassin(t, seat: int, copied: bool) -> None:
+@dataclass(frozen=True)
+class BerserkReveal(Step):
+    """One reveal: gain a Lv. 1 or 2 and offer another; a Lv. 3 or higher goes to the dungeon
+    discard with every reward gained this turn and still held (R6), and ends the Berserker's
+    effect (R15). An empty dungeon deck ends it too (R6)."""
+
+    seat: int
+
+    def run(self, t: Table) -> None:
+        seat = self.seat
+        if not t.dungeon:
+            t.say("The dungeon deck is empty: nothing to reveal (R6).")
+            return
+        value, t.dungeon = t.dungeon[0], t.dungeon[1:]
+        t.say(f"Seat {seat + 1} reveals a Lv. {value} monster.")
+        if value >= 3:
+            # Rewards gained this turn and still held (a Lord may have given one away).
+            lost = tuple((Counter(t.gained) & Counter(t.rewards[seat])).elements())
+            t.dungeon_discard = tuple(sorted((*t.dungeon_discard, value)))
+            t.discard_rewards(seat, lost)
+            t.gained = ()
+            t.say(f"Lv. 3 or higher: every reward gained this turn ({len(lost)}) is discarded.")
+            return  # R15: the bust ends the repeating; no Berserk decision follows
+        t.gain(seat, (value,))
+        t.push(Berserk(seat))
+
+
+@dataclass(frozen=True)
+class Berserk(DinkyDecision):
+    """"You can repeat this as long as you like": reveal again, or stop (while the dungeon deck
+    has a card to reveal)."""
+
+    KINDS = ("again", "stop")
+    QUESTION = "reveal again or stop"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return (Action("again"), Action("stop")) if where.dungeon else ()
+
+    def choose(self, t: Table, action: Action) -> None:
+        if action.kind == "again":
+            t.push(BerserkReveal(self.seat))
+
+
+def assassin(t: Table, seat: int) -> None:
     """All other players discard 3 random reward cards. (Scapegoat icon.)"""
     for target in t.targets(seat):
         lost = t.random_rewards(target, 3)
@@ -72,7 +379,7 @@ def assassin(t, seat: int, copied: bool) -> None:
               f"{' '.join(map(str, lost)) or 'none'}.")
 
 
-def fighter(t, seat: int, copied: bool) -> None:
+def fighter(t: Table, seat: int) -> None:
     """If any player has more reward cards than you, draw 3 cards from the dungeon deck and gain
     them."""
     mine = len(t.rewards[seat])
@@ -82,27 +389,39 @@ def fighter(t, seat: int, copied: bool) -> None:
         t.say("No player has more reward cards: the Fighter draws nothing.")
 
 
-def ninja(t, seat: int, copied: bool) -> None:
+def ninja(t: Table, seat: int) -> None:
     """Discard up to 1 reward card. Draw cards from the dungeon deck equal to the value of the
     discarded card + 1 and gain them. If you don't discard, draw 1 dungeon card and gain it."""
-    t.push(("ninja", seat))
+    t.push(NinjaDiscard(seat))
 
 
-def clown(t, seat: int, copied: bool) -> None:
-    """All players, including yourself, reveal their hand. Choose one adventurer card and perform
-    its effect. (No cards are discarded.)"""
-    for other, hand in enumerate(t.hands):
-        t.say(f"Seat {other + 1} reveals: {', '.join(hand) or 'no cards'}.")
-    names = sorted({n for hand in t.hands for n in hand if t.effect_of(n) not in COPIERS})
-    t.push(("copy", seat, "Clown", tuple(names)))
+@dataclass(frozen=True)
+class NinjaDiscard(DinkyDecision):
+    """The Ninja's "Discard up to 1 reward card": one of the seat's rewards, or none."""
+
+    KINDS = ("discard-reward", "no-discard")
+    QUESTION = "discard a reward, or not"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return (*(Action("discard-reward", v) for v in sorted(set(where.rewards[self.seat]))),
+                Action("no-discard"))
+
+    def choose(self, t: Table, action: Action) -> None:
+        seat = self.seat
+        if action.kind == "no-discard":
+            t.draw_dungeon(seat, 1)
+            return
+        t.discard_rewards(seat, (action.arg,))
+        t.say(f"Seat {seat + 1} discards a Lv. {action.arg} reward.")
+        t.draw_dungeon(seat, action.arg + 1)
 
 
-def scapegoat(t, seat: int, copied: bool) -> None:
+def scapegoat(t: Table, seat: int) -> None:
     """When played: draw two cards from the top of the dungeon deck."""
     t.draw_dungeon(seat, 2)
 
 
-def monk(t, seat: int, copied: bool) -> None:
+def monk(t: Table, seat: int) -> None:
     """All other players declare their reward value. Draw 1 card from the dungeon deck for each
     player whose value is higher than yours, and gain them. (Reconstructed; Scapegoat icon.)"""
     mine = sum(t.rewards[seat])
@@ -116,16 +435,57 @@ def monk(t, seat: int, copied: bool) -> None:
         t.draw_dungeon(seat, higher)
 
 
-def lord(t, seat: int, copied: bool) -> None:
+def lord(t: Table, seat: int) -> None:
     """Give 1 of your rewards to each other player. Then take 1 reward card at random from each
     of them. (Reconstructed; Scapegoat icon.)"""
     targets = t.targets(seat)
     for target in reversed(targets):
-        t.push(("lord_take", seat, target))
+        t.push(LordTake(seat, target))
     for target in reversed(targets):
-        t.push(("give", seat, target))
+        t.push(Give(seat, target))
 
 
-EFFECTS = {f.__name__: f for f in (necromancer, magician, summoner, shaman, swordsman, bard,
-                                   berserker, assassin, fighter, ninja, clown, scapegoat, monk,
-                                   lord)}
+@dataclass(frozen=True)
+class Give(DinkyDecision):
+    """The Lord's "Give 1 of your rewards" to `target` (which reward stays hidden from the other
+    seats)."""
+
+    target: int
+
+    KINDS = ("give",)
+    QUESTION = "give a reward"
+
+    def options(self, where: Where) -> tuple[Action, ...]:
+        return tuple(Action("give", v) for v in sorted(set(where.rewards[self.seat])))
+
+    def choose(self, t: Table, action: Action) -> None:
+        rest = list(t.rewards[self.seat])
+        rest.remove(action.arg)
+        t.rewards[self.seat] = tuple(rest)
+        t.rewards[self.target] = tuple(sorted((*t.rewards[self.target], action.arg)))
+        t.say(f"Seat {self.seat + 1} gives a reward to seat {self.target + 1}.")
+
+    def public_text(self, action: Action) -> str:
+        return "gives a reward"
+
+
+@dataclass(frozen=True)
+class LordTake(Step):
+    """The Lord's "take 1 reward card at random" from `target` (chance: R11)."""
+
+    seat: int
+    target: int
+
+    def run(self, t: Table) -> None:
+        taken = t.random_rewards(self.target, 1)
+        if taken:
+            rest = list(t.rewards[self.target])
+            rest.remove(taken[0])
+            t.rewards[self.target] = tuple(rest)
+            t.gain(self.seat, taken)
+
+
+EFFECTS: dict[str, Callable[[Table, int], None]] = {
+    f.__name__: f for f in (necromancer, magician, summoner, shaman, swordsman, bard, berserker,
+                            assassin, fighter, ninja, clown, scapegoat, monk, lord)}
+"""Each effect by the name the card file gives it (`effect = "berserker"`)."""

@@ -1,4 +1,5 @@
-"""Building Dinky Dungeon positions by hand for scenario tests."""
+"""Building Dinky Dungeon positions by hand for scenario tests, and random games for property
+tests."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from hypothesis import strategies as st
+
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon, DinkyState
+from dungeoneer.engine.dinky_dungeon.effects import DiscardPlayed, Play
+from dungeoneer.engine.dinky_dungeon.game import EndTurn, Keep, Refill, Take
+from dungeoneer.engine.rng import Stream
+from dungeoneer.engine.tasks import Task
 
 
 def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
@@ -37,9 +44,9 @@ def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
         if rest[name] > 0:
             adventurers.append(name)
             rest[name] -= 1
-    tasks: list[tuple] = [("end_turn", active), ("refill",), ("play", active, "turn")]
+    tasks: list[Task] = [EndTurn(active), Refill(active), Play(active)]
     if step == "take":
-        tasks.append(("take", active))
+        tasks.append(Take(active))
     start = game.new_initial_state(seed=seed)
     return replace(start, dungeon=deck, dungeon_discard=tuple(sorted(discard)),
                    adventurers=tuple(adventurers),
@@ -78,8 +85,25 @@ def _in_play(state: DinkyState) -> list[str]:
     at set up and waiting for the player to keep one."""
     cards = []
     for task in state.tasks:
-        if task[0] == "discard_played":
-            cards.append(task[1])
-        elif task[0] == "keep":
-            cards.extend(task[2])
+        if isinstance(task, DiscardPlayed):
+            cards.append(task.name)
+        elif isinstance(task, Keep):
+            cards.extend(task.dealt)
     return cards
+
+
+games = st.tuples(  # players, the deal's seed, the seed of the random choices
+    st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
+
+
+def random_game(players: int, seed: int, choices: int) -> tuple[list[DinkyState], list[str]]:
+    """Every state of a random game, and its actions as text."""
+    stream = Stream(choices)
+    state = DinkyDungeon(players).new_initial_state(seed=seed)
+    states, moves = [state], []
+    while not state.is_terminal():
+        action = stream.choice(state.legal_actions())
+        moves.append(state.action_text(action))
+        state = state.apply(action)
+        states.append(state)
+    return states, moves

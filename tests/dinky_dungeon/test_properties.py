@@ -4,27 +4,11 @@ never change, a seat's view never shows another seat's hidden cards, records rou
 import json
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.records import dumps, new_record, parse_record, replay
 from dungeoneer.engine.rng import Stream
-from tests.dinky_dungeon.helpers import conserved
-
-games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
-
-
-def random_game(players: int, seed: int, choices: int):
-    """Every state of a random game, and its actions as text."""
-    stream = Stream(choices)
-    state = DinkyDungeon(players).new_initial_state(seed=seed)
-    states, moves = [state], []
-    while not state.is_terminal():
-        action = stream.choice(state.legal_actions())
-        moves.append(state.action_text(action))
-        state = state.apply(action)
-        states.append(state)
-    return states, moves
+from tests.dinky_dungeon.helpers import conserved, games, random_game
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,9 +1,10 @@
 """Dinky Dungeon rules, one scenario each, quoting the rulebook section they pin; and the
-decisions of docs/rules/dinky-dungeon.md (R1-R14)."""
+decisions of docs/rules/dinky-dungeon.md (R1-R15)."""
 
 import pytest
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
+from dungeoneer.engine.dinky_dungeon.game import Keep, Take
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL
 from tests.dinky_dungeon.helpers import conserved, legal, play, table
@@ -15,7 +16,7 @@ def test_setup_each_player_keeps_one_of_two_dealt_adventurers():
     cards to keep." The rest is shuffled into the adventurer deck; four go face up in a row."""
     state = DinkyDungeon(3).new_initial_state(seed=4)
     assert state.current_player() == 0 and all(a.kind == "keep" for a in state.legal_actions())
-    while state.tasks[-1][0] == "keep":
+    while isinstance(state.tasks[-1], Keep):
         state = state.apply(state.legal_actions()[0])
     assert [len(h) for h in state.hands] == [1, 1, 1]
     assert len(state.row) == 4 and len(state.dungeon) == 36
@@ -27,7 +28,7 @@ def test_r1_seat_one_goes_first():
     state = DinkyDungeon(2).new_initial_state(seed=4)
     state = play(state, *(f"keep {state.legal_actions()[0].arg}",))
     state = state.apply(state.legal_actions()[0])
-    assert state.active == 0 and state.current_player() == 0 and state.tasks[-1][0] == "take"
+    assert state.active == 0 and state.current_player() == 0 and isinstance(state.tasks[-1], Take)
 
 
 def test_r2_the_deck_has_18_cards():
@@ -220,6 +221,30 @@ def test_r6_the_berserker_loses_the_turns_rewards_on_lv3():
     assert state.rewards[0] == (2,)
     assert sorted(state.dungeon_discard)[-3:] == [1, 2, 3] or 3 in state.dungeon_discard
     assert state.active == 1  # the turn ended
+
+
+def test_r15_a_bust_ends_the_berserker():
+    """Berserker: "You can repeat this as long as you like; however, if you reveal a monster of
+    "Lv. 3" or higher, discard all rewards gained this turn." The bust ends the repeating (R15),
+    though the dungeon deck still has cards, on the first reveal as on a later one, and when a
+    Necromancer copies the Berserker."""
+    state = table(hands=[["Berserker"]], row=["Fighter", "Bard", "Monk", "Lord"],
+                  dungeon=[1, 4, 1, 1, 2])
+    log: list[str] = []
+    state = play(state, "take Fighter", "play Berserker", "again", log=log)
+    assert "Seat 1 reveals a Lv. 4 monster." in log and state.rewards[0] == ()
+    assert state.dungeon == (1, 1, 2)  # cards are left to reveal, yet no "again" is offered
+    assert state.active == 1 and legal(state)[0].startswith("take ")
+    first = table(hands=[["Berserker"]], row=["Fighter", "Bard", "Monk", "Lord"],
+                  dungeon=[3, 1, 1, 1])
+    first = play(first, "take Fighter", "play Berserker")
+    assert first.active == 1 and first.dungeon == (1, 1, 1) and first.rewards[0] == ()
+    copied = table(hands=[["Necromancer"]], row=["Fighter", "Bard", "Monk", "Lord"],
+                   adventurer_discard=["Berserker"], dungeon=[2, 3, 1, 1])
+    copied = play(copied, "take Fighter", "play Necromancer")  # the lone copy is taken at once
+    assert copied.rewards[0] == (2,) and legal(copied) == ["again", "stop"]
+    copied = play(copied, "again")
+    assert copied.active == 1 and copied.rewards[0] == () and copied.dungeon == (1, 1)
 
 
 def test_r9_the_magician_target_keeps_three():
