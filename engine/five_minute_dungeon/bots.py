@@ -15,15 +15,11 @@ happens, from its `TimeModel`.
 from __future__ import annotations
 
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
-from dungeoneer.engine.five_minute_dungeon.game import (
-    ABILITIES,
-    DEFEATS,
-    GRENADE,
-    LIMIT,
-    Act,
-    DungeonState,
-    shortfall,
-)
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
+from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
+from dungeoneer.engine.five_minute_dungeon.events import Resolve
+from dungeoneer.engine.five_minute_dungeon.plays import ABILITIES, DEFEATS, GRENADE, Play, Use
+from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import Stream
@@ -162,13 +158,13 @@ class HeuristicTeam(TeamBot):
         if kind == "resolve":
             return self._resolve(state, context, arg)
         if kind == "discard":
-            return -self.keep_value(state, context, arg.detail[0])
+            return -self.keep_value(state, context, arg.card)
         if kind == "recover":
-            return self.keep_value(state, context, arg.detail[0])
+            return self.keep_value(state, context, arg.card)
         return -10.0
 
-    def _play(self, state: DungeonState, context: dict, arg: Act) -> float:
-        card, target, seats = arg.detail
+    def _play(self, state: DungeonState, context: dict, arg: Play) -> float:
+        card, target, seats = arg.card, arg.target, arg.seats
         hero_card = state.game.cards.hero_cards[card]
         if target is not None:
             need, missing = context["needs"][target]
@@ -207,10 +203,10 @@ class HeuristicTeam(TeamBot):
             return 0.3 if len(state.hands[seats[0]]) > size else -1.0
         return -1.0
 
-    def _use(self, state: DungeonState, context: dict, arg: Act) -> float:
-        ability, target, seats, paid = arg.detail
+    def _use(self, state: DungeonState, context: dict, arg: Use) -> float:
+        ability, target, seats, paid = arg.ability, arg.target, arg.seats, arg.paid
         cost = sum(self.keep_value(state, context, c) for c in paid)
-        effect, value = ABILITIES[ability]
+        effect, value = ABILITIES[ability].effect, ABILITIES[ability].value
         if effect == "defeat":
             return 1.0 + 1.5 * context["needs"][target][1] - cost
         if effect == "draw":
@@ -220,9 +216,10 @@ class HeuristicTeam(TeamBot):
             return 0.3 * sum(1 for s in others if state.decks[s]) - cost
         return -5.0  # Stop Time: playing a card ends the pause, so it rarely pays
 
-    def _stop_event(self, state: DungeonState, context: dict, arg: Act) -> float:
+    def _stop_event(self, state: DungeonState, context: dict, arg: Play) -> float:
+        assert state.event is not None
         harm = self._harm(state, state.event)
-        return harm - (6.0 if arg.detail[0] == GRENADE else 1.0)
+        return harm - (6.0 if arg.card == GRENADE else 1.0)
 
     def _harm(self, state: DungeonState, event: str) -> float:
         hands = state.hands
@@ -236,8 +233,8 @@ class HeuristicTeam(TeamBot):
             return 3.0
         return 0.0
 
-    def _resolve(self, state: DungeonState, context: dict, arg: Act) -> float:
-        event, choice = arg.detail
+    def _resolve(self, state: DungeonState, context: dict, arg: Resolve) -> float:
+        event, choice = arg.event, arg.choice
         hero_cards = state.game.cards.hero_cards
         if event == "Locked Door!":
             return -sum(1 for hand in state.hands for c in hand

@@ -18,7 +18,7 @@ from dungeoneer.engine.errors import (
     RecordError,
 )
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
-from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT, parse_time
 from dungeoneer.engine.records import load_record, replay, start
 from tests.helpers import installed_seeds
 

@@ -14,7 +14,8 @@ import pytest
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError, UnknownNameError
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
-from dungeoneer.engine.five_minute_dungeon.game import Act, FiveMinuteDungeon
+from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
+from dungeoneer.engine.five_minute_dungeon.plays import Play
 from dungeoneer.engine.protocol import ANY_PLAYER, Action, Termination
 from tests.five_minute_dungeon.helpers import cards_of, legal, play, start, with_piles
 
@@ -186,7 +187,7 @@ def test_at_the_boss_non_matching_resources_are_not_allowed():
     with pytest.raises(IllegalActionError):
         play(state, "seat 1 play Scroll at Baby Barbarian")
     with pytest.raises(IllegalActionError):
-        state.apply(Action("play", Act(0, ("Shield", "Baby Barbarian", ()))))
+        state.apply(Action("play", Play(0, "Shield", "Baby Barbarian")))
 
 
 def test_at_the_boss_type_defeating_action_cards_are_not_allowed():
@@ -199,7 +200,7 @@ def test_at_the_boss_type_defeating_action_cards_are_not_allowed():
                      "seat 2 play Arrow", "seat 2 play Jump", "seat 2 play Sword"]
     for seat, card in ((0, "Smite"), (0, "Mighty Leap"), (1, "Fireball"), (1, "Snipe")):
         with pytest.raises(IllegalActionError):
-            state.apply(Action("play", Act(seat, (card, "Baby Barbarian", ()))))
+            state.apply(Action("play", Play(seat, card, "Baby Barbarian")))
 
 
 def test_defeating_the_boss_wins():
