@@ -72,14 +72,16 @@ class FiveMinuteDungeon:
         self.second = chosen_second_decks(self.cards, second_decks, self.colours) \
             if players == 2 else ()
         if players != 2 and second_decks:
-            raise DungeoneerError("only a two-player team adds a second deck", text="second")
+            raise DungeoneerError("only a two-player team adds a second deck", text="second",
+                                  header="second-decks")
         if not 1 <= boss <= len(self.cards.bosses):
             raise DungeoneerError(f"the bosses are numbered 1 to {len(self.cards.bosses)}",
-                                  text=str(boss))
+                                  text=str(boss), header="boss")
         self.boss = boss
         self.campaign = campaign
         if tries < 1:
-            raise DungeoneerError("a campaign needs at least 1 try per dungeon", text=str(tries))
+            raise DungeoneerError("a campaign needs at least 1 try per dungeon", text=str(tries),
+                                  header="tries")
         self.tries = tries
         self.hand_size = HAND_SIZE[players]
         self.abilities = tuple(self.cards.heroes[h].ability for h in self.heroes)
@@ -117,10 +119,11 @@ class FiveMinuteDungeon:
         unknown = sorted(set(setup) - set(INFO.setup))
         if unknown:
             raise UnknownNameError(f"5-Minute Dungeon has no set-up key {unknown[0]!r}",
-                                   text=unknown[0])
+                                   text=unknown[0], header=unknown[0])
         for key in setup:
             if key.startswith("deck ") and int(key.split()[1]) > self.players:
-                raise DungeoneerError(f"there is no seat {key.split()[1]}", text=setup[key])
+                raise DungeoneerError(f"there is no seat {key.split()[1]}", text=setup[key],
+                                      header=key)
         n = self.players
         table = Table(game=self, boss=self.boss, attempt=1, beaten_bosses=(), decks=[()] * n,
                       hands=[()] * n, discards=[()] * n, dungeon=(), faced=[], played=[],
@@ -143,12 +146,12 @@ def make_five_minute_dungeon(options: Mapping[str, str],
     boss = _boss_number(options.get("boss", "1"))
     campaign = options.get("campaign", "no").strip().lower()
     if campaign not in ("yes", "no"):
-        raise DungeoneerError("campaign is yes or no", text=campaign)
+        raise DungeoneerError("campaign is yes or no", text=campaign, header="campaign")
     written = options.get("tries", "3").strip()
     tries = whole_number(written, least=1, most=MAX_TRIES)
     if tries is None:
         raise DungeoneerError(f"tries is a whole number from 1 to {MAX_TRIES}, not "
-                              f"{shown(written)!r}", text=written)
+                              f"{shown(written)!r}", text=written, header="tries")
     return FiveMinuteDungeon(players, heroes, second, boss, campaign == "yes", tries)
 
 
@@ -165,4 +168,4 @@ def _boss_number(text: str) -> int:
         if boss.card.name.lower() == text.lower():
             return boss.number
     raise UnknownNameError(f"unknown boss {text!r}; the bosses are: " + ", ".join(
-        f"{b.number} {b.card.name}" for b in card_set().bosses), text=text)
+        f"{b.number} {b.card.name}" for b in card_set().bosses), text=text, header="boss")

@@ -7,7 +7,7 @@ starting hand from your deck." Two-Player Games: "Each of you should select a se
 shuffle both decks together." Building the Dungeon Deck: "Count out the number of cards shown on
 the Boss Mat... add 2 Challenge Cards per player... then shuffle and place the deck on the Boss
 Mat". A record's `deck N` and `dungeon` headers may write the tops of the decks and the dungeon
-instead of the seed's shuffles.
+instead of the seed's shuffles; an error in one names that header (`DungeoneerError.header`).
 """
 
 from __future__ import annotations
@@ -35,17 +35,18 @@ def chosen_heroes(cards: CardSet, names: Sequence[str], players: int) -> tuple[s
         hero = by_key.get(name.strip().lower())
         if hero is None:
             raise UnknownNameError(f"unknown hero {name.strip()!r}; the heroes are: "
-                                   f"{', '.join(cards.heroes)}", text=name.strip())
+                                   f"{', '.join(cards.heroes)}", text=name.strip(),
+                                   header="heroes")
         heroes.append(hero)
     if len(heroes) != players:
         raise DungeoneerError(f"{len(heroes)} heroes for {players} players",
-                              text=", ".join(names))
+                              text=", ".join(names), header="heroes")
     colours = [cards.heroes[h].colour for h in heroes]
     for i, colour in enumerate(colours):
         if colour in colours[:i]:
             raise DungeoneerError(f"{heroes[i]} and {heroes[colours.index(colour)]} share "
                                   f"the {colour} mat and deck: each hero needs their own",
-                                  text=heroes[i])
+                                  text=heroes[i], header="heroes")
     return tuple(heroes)
 
 
@@ -65,12 +66,14 @@ def chosen_second_decks(cards: CardSet, names: Sequence[str] | None,
         if colour is None:
             raise UnknownNameError(f"unknown deck {name.strip()!r}; the decks are "
                                    f"{', '.join(COLOURS)} (or name a hero)",
-                                   text=name.strip())
+                                   text=name.strip(), header="second-decks")
         if colour not in free or colour in chosen:
-            raise DungeoneerError(f"the {colour} deck is already in play", text=name.strip())
+            raise DungeoneerError(f"the {colour} deck is already in play", text=name.strip(),
+                                  header="second-decks")
         chosen.append(colour)
     if len(chosen) != 2:
-        raise DungeoneerError("two second decks, one for each player", text=", ".join(names))
+        raise DungeoneerError("two second decks, one for each player", text=", ".join(names),
+                              header="second-decks")
     return tuple(chosen)
 
 
@@ -136,7 +139,7 @@ def ordered_deck(t: Table, seat: int) -> tuple[str, ...]:
             name = by_key.get(" ".join(text.split()).lower())
             if name is None or name not in cards:
                 raise DungeoneerError(f"{text.strip()!r} is not a card left in seat "
-                                      f"{seat + 1}'s deck", text=text.strip())
+                                      f"{seat + 1}'s deck", text=text.strip(), header=key)
             cards.remove(name)
             top.append(name)
     return (*top, *shuffle(t, tuple(cards), f"seat {seat + 1}'s deck"))
@@ -153,9 +156,11 @@ def build_dungeon(t: Table) -> tuple[str, ...]:
         for name in split_titles(order, by_key):
             card = by_key.get(name.lower())
             if card is None:
-                raise UnknownNameError(f"{name!r} is not a door or challenge card", text=name)
+                raise UnknownNameError(f"{name!r} is not a door or challenge card", text=name,
+                                       header="dungeon")
             if card in dungeon:
-                raise DungeoneerError(f"{card} is in the dungeon twice", text=name)
+                raise DungeoneerError(f"{card} is in the dungeon twice", text=name,
+                                      header="dungeon")
             dungeon.append(card)
         return tuple(dungeon)
     boss = cards.bosses[t.boss - 1]

@@ -250,6 +250,13 @@ BAD_HEADERS = {
         "deck 1: Cancel, Cancel, Sword, Jump, Jump, Scroll",
         "'Cancel' is not a card left in seat 1's deck"),
     "too many players": ("players: 2", "players: 6", 3, "players: 6", "for 2 to 5 players"),
+    # The offending text is on an earlier header line too: the line at fault is blamed.
+    "a card not in the second seat's deck": (
+        "Jump, Scroll\n", "Jump, Scroll\ndeck 2: Fireball\n", 8, "deck 2: Fireball",
+        "'Fireball' is not a card left in seat 2's deck"),
+    "a second deck already in play": (
+        "seed: 7", "seed: 7\nsecond-decks: Barbarian, Green", 6,
+        "second-decks: Barbarian, Green", "the Red deck is already in play"),
 }
 
 
