@@ -44,8 +44,27 @@ def time_runs_out(t: Table) -> None:
     lose(t, "time ran out")
 
 
+def facing(t: Table) -> str:
+    """Where the team stands, for the reason of a loss: the cards it faces ("If you're facing a
+    Dungeon Card"; after an Ambush! there may be two; the boss, "once you get to the Dungeon
+    Boss"), the event it is dealing with (turned over, or its discards still being made), or,
+    between two cards (every player out of cards before the next is turned over), the card dealt
+    with last."""
+    if t.faced:
+        return "facing " + " and ".join(t.faced)
+    if t.event:
+        return f"facing {t.event}"
+    last = t.beaten[-1] if t.beaten else None
+    if last is not None and t.tasks and t.game.cards.dungeon[last].kind == "event":
+        return f"facing {last}"
+    if last is not None:
+        return f"after {last}"
+    return f"in {t.game.cards.bosses[t.boss - 1].card.name}'s dungeon"
+
+
 def lose(t: Table, why: str) -> None:
-    """The dungeon gets the best of the team: tried again in a campaign while tries are left."""
+    """The dungeon gets the best of the team: tried again in a campaign while tries are left.
+    The reason names the card the team faced, not the dungeon's boss (unless it is the boss)."""
     boss = t.game.cards.bosses[t.boss - 1].card.name
     t.say(f"Lost: {why}.")
     if t.game.campaign and t.attempt < t.game.tries:
@@ -55,7 +74,7 @@ def lose(t: Table, why: str) -> None:
         prepare(t)
         return
     t.over = True
-    where = f"at {boss}"
+    where = facing(t)
     # Time that ran out leaves nothing to tell; any other loss says how much was left.
     t.reason = f"{why} ({where})" if "time" in why else \
         f"{why} ({where}, {format_time(LIMIT - t.clock)} s left)"
@@ -65,7 +84,7 @@ def lose(t: Table, why: str) -> None:
 
 def stuck(t: Table) -> None:
     """Losing: "if you get stuck on it and have no way to defeat it" (D17)."""
-    lose(t, f"stuck: nothing can be played against {' and '.join(t.faced)}")
+    lose(t, "stuck: nothing can be played")  # the reason goes on to say against what
 
 
 def boss_beaten(t: Table) -> None:

@@ -371,7 +371,29 @@ def test_lost_when_time_runs_out():
     state = play(two(["Gorblin"]), "300.0 time runs out")
     assert state.is_terminal() and state.clock == 3000
     assert state.outcome().termination == Termination.LOST
-    assert state.reason == "time ran out (at Baby Barbarian)"
+    assert state.reason == "time ran out (facing Gorblin)"
+
+
+def test_a_loss_names_the_card_the_team_faced():
+    """Losing: "the dungeon can get the best of your team"; the reason says where: the card the
+    team is facing ("If you're facing a Dungeon Card"), not the dungeon's boss, unless the team
+    faces the boss ("Once you get to the Dungeon Boss")."""
+    assert play(two(["Gorblin", "Steve"]), "300.0 time runs out").reason == \
+        "time ran out (facing Gorblin)"
+    ambush = two(["Ambush!", "Gorblin", "Steve", "Invisible Wall"])
+    assert ambush.faced == ("Gorblin", "Steve")
+    assert play(ambush, "300.0 time runs out").reason == "time ran out (facing Gorblin and Steve)"
+    trap = play(two(["Gorblin", "Trap Door", "Steve"]), "seat 1 play Sword", "seat 2 play Jump")
+    assert trap.current_player() == 0 and trap.faced == ()  # Trap Door's discards are made
+    assert play(trap, "300.0 time runs out").reason == "time ran out (facing Trap Door)"
+    waiting = two(["Locked Door!", "Gorblin"])
+    assert waiting.event == "Locked Door!"
+    assert play(waiting, "300.0 time runs out").reason == "time ran out (facing Locked Door!)"
+    assert play(two([]), "300.0 time runs out").reason == "time ran out (facing Baby Barbarian)"
+    out = with_piles(two(["Gorblin", "Steve"], hand1=["Sword+Jump", *PLAIN[1:]]),
+                     hands={1: ["Sword+Jump"], 2: []}, decks={1: [], 2: []})
+    out = play(out, "12.0 seat 1 play Sword+Jump")
+    assert out.reason == "every player is out of cards (after Gorblin, 288.0 s left)"
 
 
 def test_time_runs_out_only_at_300():
@@ -387,7 +409,7 @@ def test_lost_when_stuck_at_the_boss():
                   decks={1: ["Scroll", "Scroll", "Shield", "Shield", "Fireball"],
                          2: ["Scroll", "Scroll", "Shield", "Shield", "Smite"]})
     assert state.is_terminal() and state.outcome().termination == Termination.LOST
-    assert state.reason.startswith("stuck: nothing can be played against Baby Barbarian")
+    assert state.reason.startswith("stuck: nothing can be played (facing Baby Barbarian")
 
 
 # ----------------------------------------------------------------------------- campaign
@@ -584,7 +606,7 @@ def test_d13_time_may_run_out_while_a_player_decides():
     `time runs out` unless paused)."""
     state = play(two(["Gorblin", "Trap Door"]), "seat 1 play Sword", "seat 2 play Jump")
     assert state.current_player() == 0 and legal(state)[-1] == "time runs out"
-    assert play(state, "300.0 time runs out").reason == "time ran out (at Baby Barbarian)"
+    assert play(state, "300.0 time runs out").reason == "time ran out (facing Trap Door)"
     paused = play(two(["Gorblin", "Trap Door"]),
                   "seat 2 use Stop Time discarding Arrow, Jump, Shield",
                   "seat 1 use Slay at Gorblin discarding Arrow, Jump, Shield")
@@ -640,8 +662,7 @@ def test_d17_stuck_when_only_waiting_is_left():
                                                                  "time runs out"}
     state = play(state, "seat 1 use Stop Time discarding Fireball, Scroll, Scroll")
     assert state.is_terminal() and state.outcome().termination == Termination.LOST
-    assert state.reason == "stuck: nothing can be played against Baby Barbarian (at Baby " \
-                           "Barbarian, 300.0 s left)"
+    assert state.reason == "stuck: nothing can be played (facing Baby Barbarian, 300.0 s left)"
 
 
 def test_d18_a_campaign_gives_each_dungeon_three_tries():
