@@ -441,6 +441,43 @@ def test_a_campaign_is_won_at_the_last_boss():
     assert state.reason.startswith("the campaign is won")
 
 
+# ----------------------------------------------------------------------------- notation
+
+def test_the_notation_takes_any_order_where_the_order_means_nothing():
+    """Notes on Using Abilities: "discard 3 cards": which is discarded first means nothing, nor
+    in which order Enrage's "two players" are named; such actions are read in any order (and any
+    spacing and letter case) and written in one: cards in name order, players in seat order."""
+    state = start(players=3, dungeon=["Gorblin"],
+                  decks={1: ["Enrage", "Sword+Jump", "Jump", "Arrow"],
+                         2: ["Shield", "Scroll", "Arrow", "Scroll"]})
+    enrage = state.parse_action("seat 1 play Enrage for seat 3 and seat 1")
+    assert state.action_text(enrage) == "seat 1 play Enrage for seat 1 and seat 3"
+    assert state.parse_action("SEAT 1  play enrage FOR seat 1 and SEAT 3") == enrage
+    paid = state.parse_action("seat 2 use Stop Time discarding Shield, Scroll, Arrow")
+    assert state.action_text(paid) == "seat 2 use Stop Time discarding Arrow, Scroll, Shield"
+    for written in ("seat 2 use stop time discarding scroll,arrow ,  shield",
+                    "seat 2 use Stop Time discarding Scroll, Shield, Arrow"):
+        assert state.parse_action(written) == paid
+    twice = state.parse_action("seat 2 use Stop Time discarding Scroll, Shield, Scroll")
+    assert state.action_text(twice) == "seat 2 use Stop Time discarding Scroll, Scroll, Shield"
+    with pytest.raises(IllegalActionError):
+        state.parse_action("seat 2 use Stop Time discarding Shield, Shield, Scroll")
+    spaced = state.parse_action("2.5  seat 1 play Sword + Jump at gorblin")
+    assert state.action_text(spaced) == "2.5 seat 1 play Sword+Jump at Gorblin"
+
+
+def test_the_notation_keeps_the_order_where_it_means_something():
+    """Confusion: "every player passes their hand to another player": 'passing hands to 2, 3,
+    1' says where seat 1's, seat 2's and seat 3's hands go, so another order is another
+    choice (D11)."""
+    state = start(players=3, dungeon=["Confusion", "Gorblin"],
+                  decks={1: ["Sword"] * 4, 2: ["Scroll"] * 4, 3: ["Shield"] * 4})
+    one = state.parse_action("team resolve Confusion passing hands to 2,3,1")
+    other = state.parse_action("team resolve confusion passing hands to 3, 1, 2")
+    assert one != other
+    assert state.action_text(one) == "team resolve Confusion passing hands to 2, 3, 1"
+
+
 # ----------------------------------------------------------------------------- decisions
 
 def test_d1_timer_readings():
