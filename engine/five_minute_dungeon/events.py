@@ -238,4 +238,5 @@ class EventWaits(Decision):
         EVENTS[event].happen(t, record.choice)
 
     def text(self, action: Action) -> str:
-        return action.arg.text()
+        record: Move = action.arg
+        return record.text()

@@ -132,7 +132,8 @@ class ToDiscard(Decision):
         discard(t, self.seat, cards)
 
     def text(self, action: Action) -> str:
-        return action.arg.text()
+        record: Move = action.arg
+        return record.text()
 
     def prompt(self) -> str:
         """What the seat is asked, for a person at the terminal."""

@@ -545,7 +545,8 @@ class FreeToAct(Decision):
             use_ability(table, record)
 
     def text(self, action: Action) -> str:
-        return action.arg.text()
+        record: Move = action.arg
+        return record.text()
 
 
 FREE = FreeToAct()
