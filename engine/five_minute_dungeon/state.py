@@ -146,6 +146,7 @@ class DungeonState:
         time (earlier than the timer's reading, after time ran out, or other than the paused
         reading while the timer is paused)."""
         plain = self.timeless(action)
+        # A scan of the few legal actions costs less than hashing them all into a set.
         if plain not in self.legal_actions():
             raise IllegalActionError(f"{self.action_text(plain)} is not legal here",
                                      legal=self.legal_texts())
@@ -171,10 +172,6 @@ class DungeonState:
     def public_action_text(self, action: Action) -> str:
         """The team plays with its cards on the table (D12): the same as `action_text`."""
         return self.action_text(action)
-
-    def legal_set(self) -> frozenset[Action]:
-        """The legal actions as a set."""
-        return frozenset(self.legal_actions())
 
     def legal_texts(self) -> list[str]:
         """The legal actions as a record writes them."""
