@@ -15,12 +15,15 @@ class DungeoneerError(Exception):
     """Base class: bad input of any kind (a file, a name, an action)."""
 
     def __init__(self, reason: str, *, file: str | None = None, line: int | None = None,
-                 text: str | None = None) -> None:
+                 text: str | None = None, header: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.file = file
         self.line = line
         self.text = text
+        self.header = header
+        """The record header (an option or a set-up key) the bad input is in, when the game
+        knows it: replay blames that line, not the first one that holds `text`."""
 
     def located(self, *, file: str | None = None, line: int | None = None,
                 text: str | None = None) -> DungeoneerError:

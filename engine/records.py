@@ -298,7 +298,10 @@ def start(record: Record) -> tuple[Game, State]:
 
 
 def _blame(record: Record, exc: DungeoneerError, options, setup) -> str | None:
-    """The header line an error in building the game comes from, when one line is at fault."""
+    """The header line an error in building the game comes from, when one line is at fault:
+    the one the game names, else the first that holds the offending text."""
+    if exc.header is not None and exc.header in (*setup, *options):
+        return exc.header
     text = (exc.text or "").strip().lower()
     for key, value in [*setup.items(), *options.items()]:
         if text and text in value.lower():

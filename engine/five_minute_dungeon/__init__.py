@@ -1,5 +1,7 @@
-"""5-Minute Dungeon: rules engine with the timer (`game`), what action cards and events do
-(`effects`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
+"""5-Minute Dungeon: the game and its set-up (`game`), the rules split as the rulebook draws them
+(`setup`, `clock`, `hands`, `dungeon`, `plays`, `events`, `ends`; `game`'s docstring says what
+each holds), the position and its notation (`state`), the working copy and its task loop
+(`table`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
 (`bots`) and the table for people (`screen`). `GAME` declares the game to the registry (the
 `dungeoneer.games` entry point)."""
 
@@ -12,10 +14,10 @@ from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import (
     INFO,
-    DungeonState,
     FiveMinuteDungeon,
     make_five_minute_dungeon,
 )
+from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import GameEntry, Option, players_option
 from dungeoneer.engine.simulate import Sweep, TeamSimulation

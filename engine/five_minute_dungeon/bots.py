@@ -14,17 +14,25 @@ happens, from its `TimeModel`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
-from dungeoneer.engine.five_minute_dungeon.game import (
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
+from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
+from dungeoneer.engine.five_minute_dungeon.events import Resolve
+from dungeoneer.engine.five_minute_dungeon.plays import (
     ABILITIES,
     DEFEATS,
     GRENADE,
-    LIMIT,
-    Act,
-    DungeonState,
-    shortfall,
+    AnotherDraws,
+    DefeatsTypeAbility,
+    Draws,
+    OthersDraw,
+    Play,
+    Use,
 )
-from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.five_minute_dungeon.state import DungeonState
+from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import Stream
 
@@ -73,13 +81,14 @@ class TeamBot:
         self.stream = Stream(seed)
         self.time = TimeModel(pace)
 
-    def choose(self, state: DungeonState) -> Action:
+    def choose(self, state: State) -> Action:
         """The action to take, with its time."""
+        assert isinstance(state, DungeonState)
         actions = state.legal_actions()
         timeout = next((a for a in actions if a.kind == "timeout"), None)
         choices = [a for a in actions if a.kind != "timeout"]
         if not choices:
-            return state.at(timeout, LIMIT)
+            return state.at(state.time_runs_out(), LIMIT)
         context = self.read(state)
         best, best_score, best_time = [], None, 0
         for action in choices:
@@ -96,11 +105,11 @@ class TeamBot:
         self.time.took(state, action.arg.seat, at)
         return state.at(action, at)
 
-    def read(self, state: DungeonState):
+    def read(self, state: DungeonState) -> Any:
         """What the bot works out once per decision."""
         return None
 
-    def score(self, state: DungeonState, context, action: Action) -> float:
+    def score(self, state: DungeonState, context: Any, action: Action) -> float:
         """What an action is worth to the team."""
         raise NotImplementedError
 
@@ -110,7 +119,7 @@ class RandomTeam(TeamBot):
 
     name = "random"
 
-    def score(self, state, context, action) -> float:
+    def score(self, state: DungeonState, context: Any, action: Action) -> float:
         return 0.0
 
 
@@ -162,13 +171,13 @@ class HeuristicTeam(TeamBot):
         if kind == "resolve":
             return self._resolve(state, context, arg)
         if kind == "discard":
-            return -self.keep_value(state, context, arg.detail[0])
+            return -self.keep_value(state, context, arg.card)
         if kind == "recover":
-            return self.keep_value(state, context, arg.detail[0])
+            return self.keep_value(state, context, arg.card)
         return -10.0
 
-    def _play(self, state: DungeonState, context: dict, arg: Act) -> float:
-        card, target, seats = arg.detail
+    def _play(self, state: DungeonState, context: dict, arg: Play) -> float:
+        card, target, seats = arg.card, arg.target, arg.seats
         hero_card = state.game.cards.hero_cards[card]
         if target is not None:
             need, missing = context["needs"][target]
@@ -207,22 +216,23 @@ class HeuristicTeam(TeamBot):
             return 0.3 if len(state.hands[seats[0]]) > size else -1.0
         return -1.0
 
-    def _use(self, state: DungeonState, context: dict, arg: Act) -> float:
-        ability, target, seats, paid = arg.detail
+    def _use(self, state: DungeonState, context: dict, arg: Use) -> float:
+        ability, target, seats, paid = arg.ability, arg.target, arg.seats, arg.paid
         cost = sum(self.keep_value(state, context, c) for c in paid)
-        effect, value = ABILITIES[ability]
-        if effect == "defeat":
+        rule = ABILITIES[ability]
+        if isinstance(rule, DefeatsTypeAbility):
             return 1.0 + 1.5 * context["needs"][target][1] - cost
-        if effect == "draw":
-            return 1.0 - cost if len(state.decks[arg.seat]) >= value else -5.0
-        if effect in ("others", "another"):
+        if isinstance(rule, Draws):
+            return 1.0 - cost if len(state.decks[arg.seat]) >= rule.value else -5.0
+        if isinstance(rule, OthersDraw | AnotherDraws):
             others = seats or [s for s in range(state.game.players) if s != arg.seat]
             return 0.3 * sum(1 for s in others if state.decks[s]) - cost
         return -5.0  # Stop Time: playing a card ends the pause, so it rarely pays
 
-    def _stop_event(self, state: DungeonState, context: dict, arg: Act) -> float:
+    def _stop_event(self, state: DungeonState, context: dict, arg: Play) -> float:
+        assert state.event is not None
         harm = self._harm(state, state.event)
-        return harm - (6.0 if arg.detail[0] == GRENADE else 1.0)
+        return harm - (6.0 if arg.card == GRENADE else 1.0)
 
     def _harm(self, state: DungeonState, event: str) -> float:
         hands = state.hands
@@ -236,15 +246,15 @@ class HeuristicTeam(TeamBot):
             return 3.0
         return 0.0
 
-    def _resolve(self, state: DungeonState, context: dict, arg: Act) -> float:
-        event, choice = arg.detail
+    def _resolve(self, state: DungeonState, context: dict, arg: Resolve) -> float:
+        event, choice = arg.event, arg.choice
         hero_cards = state.game.cards.hero_cards
         if event == "Locked Door!":
             return -sum(1 for hand in state.hands for c in hand
                         if choice in hero_cards[c].symbols)
-        if event == "Yet More Spikes!":
+        if event == "Yet More Spikes!" and isinstance(choice, int):
             return -len(state.hands[choice])
-        if event == "Gimme a Hand!":
+        if event == "Gimme a Hand!" and isinstance(choice, int):
             return -len(state.decks[choice])  # the others refill from their own decks
         return 0.0
 

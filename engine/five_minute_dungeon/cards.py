@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
@@ -87,7 +88,7 @@ def _needs(symbols: dict[str, int]) -> tuple[int, ...]:
     return tuple(symbols.get(s, 0) for s in SYMBOLS)
 
 
-def resource_name(symbols) -> str:
+def resource_name(symbols: Sequence[str]) -> str:
     """A resource card's name from its symbols: 'Sword', 'Sword+Arrow'."""
     return "+".join(s.capitalize() for s in symbols)
 

@@ -8,7 +8,11 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from dungeoneer.engine.five_minute_dungeon.game import LIMIT, DungeonState, format_time
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT, format_time
+from dungeoneer.engine.five_minute_dungeon.events import Resolve
+from dungeoneer.engine.five_minute_dungeon.hands import DiscardCard
+from dungeoneer.engine.five_minute_dungeon.plays import Play, Use
+from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import Shortcut
 
@@ -64,18 +68,19 @@ def card_key(name: str) -> str:
 def shortcut(state: DungeonState, action: Action) -> Shortcut | None:
     """The short code of a legal action: the seat and the card played, discarded or recovered,
     or the ability used (`2 stop-time`); the team's letting an event happen is `resolve`.
-    The rest of the action (its target, whom it is for, the cards paid) is the `detail` that
+    The rest of the action (its target, whom it is for, the cards paid) is the detail that
     tells actions under one code apart. Letting the time run out has no code: it loses the run,
     so it must be typed in full (`time runs out`)."""
     plain = state.timeless(action)
-    seat, detail, _ = plain.arg
+    record = plain.arg
     text = state.action_text(plain)
-    if plain.kind == "resolve":
-        head, code, group = f"team resolve {detail[0]}", "resolve", "Team"
-    elif plain.kind in ("play", "use", "discard", "recover") and seat is not None:
-        name = detail[0]
+    if isinstance(record, Resolve):
+        head, code, group = f"team resolve {record.event}", "resolve", "Team"
+    elif isinstance(record, Play | Use | DiscardCard):
+        seat = record.seat
+        name = record.ability if isinstance(record, Use) else record.card
         key = card_key(name)
-        if plain.kind == "use" and name in state.game.cards.hero_cards:
+        if isinstance(record, Use) and name in state.game.cards.hero_cards:
             key += ABILITY_MARK
         head = f"seat {seat + 1} {plain.kind} {name}"
         code, group = f"{seat + 1} {key}", f"Seat {seat + 1} {state.game.heroes[seat]}"

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from dungeoneer.engine import registry
-from dungeoneer.engine.five_minute_dungeon.game import DungeonState, Table
+from dungeoneer.engine.five_minute_dungeon.state import DungeonState
+from dungeoneer.engine.five_minute_dungeon.table import Table
 
 GAME = "five-minute-dungeon"
 

@@ -12,7 +12,8 @@ from importlib import resources
 
 import pytest
 
-from dungeoneer.engine.five_minute_dungeon import game
+from dungeoneer.engine.five_minute_dungeon import events
+from dungeoneer.engine.five_minute_dungeon import plays as hero_rules
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.protocol import ANY_PLAYER, Termination
 from tests.five_minute_dungeon.helpers import legal, play, start, with_piles
@@ -439,29 +440,37 @@ def test_mini_bosses_are_no_monster_person_or_obstacle():
 # ----------------------------------------------------------------------------- completeness
 
 def test_every_card_ability_and_event_has_an_implementation():
-    """Every action card, hero ability and event named in cards.toml is implemented in
-    engine/five_minute_dungeon/game.py, with the effect its text names."""
+    """Every action card, hero ability and event named in cards.toml is implemented (each
+    card's and ability's rule in engine/five_minute_dungeon/hero_rules.py, each event's in
+    events.py), with the effect its text names."""
     folder = resources.files("dungeoneer.seeds.five_minute_dungeon")
     text = (folder / "cards.toml").read_text("utf-8")
     data = tomllib.loads(text)
-    implemented = {*game.DEFEATS, *game.CARD_EFFECTS, game.GRENADE, game.CANCEL, "Magic Bomb",
-                   "Wild Card"}
     actions = {a["name"]: a["effect"] for a in data["action_card"]}
-    assert set(actions) == implemented
-    for name, kind in game.DEFEATS.items():
-        assert actions[name] in (f"defeat a {kind.capitalize()}", f"defeat an {kind.capitalize()}")
+    assert set(actions) == set(hero_rules.CARD_RULES)
+    for name, rule in hero_rules.CARD_RULES.items():
+        assert rule is hero_rules.rule_of(CARDS.hero_cards[name])
+        if isinstance(rule, hero_rules.DefeatsType):
+            kind = rule.type.capitalize()
+            assert actions[name] in (f"defeat a {kind}", f"defeat an {kind}")
+            assert hero_rules.DEFEATS[name] == rule.type
+    assert set(hero_rules.DEFEATS) == {n for n, r in hero_rules.CARD_RULES.items()
+                                  if isinstance(r, hero_rules.DefeatsType)}
+    resource = hero_rules.RESOURCE
+    assert hero_rules.CARD_RULES["Magic Bomb"] is hero_rules.CARD_RULES["Wild Card"] is resource
     assert CARDS.hero_cards["Magic Bomb"].symbols == ("sword", "arrow", "jump", "scroll",
                                                       "shield")
     assert CARDS.hero_cards["Wild Card"].wild
     for hero in data["hero"]:
-        effect, value = game.ABILITIES[hero["ability"]]
+        ability = hero_rules.ABILITIES[hero["ability"]]
+        effect, value = ability.effect, ability.value
         assert CARDS.heroes[hero["name"]].ability == hero["ability"]
         if effect == "defeat":
-            assert hero["effect"].endswith(value.capitalize())
+            assert isinstance(value, str) and hero["effect"].endswith(value.capitalize())
         elif effect != "pause":
             assert str(value) in hero["effect"]
-    assert len(game.ABILITIES) == len(data["hero"]) == 10
-    assert set(game.EVENTS) == {e["name"] for e in data["event"]}
+    assert len(hero_rules.ABILITIES) == len(data["hero"]) == 10
+    assert set(events.EVENTS) == {e["name"] for e in data["event"]}
 
 
 @pytest.mark.parametrize("event", sorted(e for e, c in CARDS.dungeon.items()

@@ -135,7 +135,7 @@ def test_people_play_against_the_real_clock():
     state = start(dungeon=["Gorblin", "Steve"])
     assert clock.reading(state) == 123  # 12.34 s later, in tenths
     stop_time = next(a for a in state.legal_actions() if a.kind == "use"
-                     and a.arg.detail[0] == "Stop Time")
+                     and a.arg.ability == "Stop Time")
     paused = state.apply(state.at(stop_time, 123))
     clock.tick()
     assert paused.paused and clock.reading(paused) == 123

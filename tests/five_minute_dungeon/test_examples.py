@@ -18,7 +18,7 @@ from dungeoneer.engine.errors import (
     RecordError,
 )
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
-from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT, parse_time
 from dungeoneer.engine.records import load_record, replay, start
 from tests.helpers import installed_seeds
 
@@ -250,6 +250,13 @@ BAD_HEADERS = {
         "deck 1: Cancel, Cancel, Sword, Jump, Jump, Scroll",
         "'Cancel' is not a card left in seat 1's deck"),
     "too many players": ("players: 2", "players: 6", 3, "players: 6", "for 2 to 5 players"),
+    # The offending text is on an earlier header line too: the line at fault is blamed.
+    "a card not in the second seat's deck": (
+        "Jump, Scroll\n", "Jump, Scroll\ndeck 2: Fireball\n", 8, "deck 2: Fireball",
+        "'Fireball' is not a card left in seat 2's deck"),
+    "a second deck already in play": (
+        "seed: 7", "seed: 7\nsecond-decks: Barbarian, Green", 6,
+        "second-decks: Barbarian, Green", "the Red deck is already in play"),
 }
 
 
@@ -264,6 +271,39 @@ def test_a_bad_header_is_rejected_with_its_line_text_and_reason(tmp_path, case):
     assert (exc.file, exc.line, exc.text) == (str(path), line, text)
     assert reason in exc.reason
     assert str(exc).startswith(f"{path}:{line}: {text!r}: ")
+
+
+TYPED = """# typed up at a real table
+game: five-minute-dungeon
+players: 3
+heroes: Barbarian, Wizard, Paladin
+seed: 7
+dungeon: Gorblin, Steve, Invisible Wall
+deck 1: Enrage, Sword, Jump, Arrow
+deck 2: Scroll, Shield, Arrow, Jump
+---
+2.0 seat 1 play {enrage}
+4.5 {stop_time}
+4.5 seat 1 play {sword_arrow} at Gorblin
+"""
+
+
+def test_a_record_typed_up_at_a_real_table_replays(tmp_path):
+    """Written in the order the table said them (Enrage's players, the cards paid), with its own
+    spacing and letter case, a record replays as the one the engine writes, whose lines are in
+    the one order."""
+    typed = TYPED.format(enrage="enrage for seat 3 and seat 1",
+                         stop_time="  SEAT 2 use Stop Time discarding Shield,Arrow ,  Scroll",
+                         sword_arrow="Sword + arrow")
+    written = TYPED.format(enrage="Enrage for seat 1 and seat 3",
+                           stop_time="seat 2 use Stop Time discarding Arrow, Scroll, Shield",
+                           sword_arrow="Sword+Arrow")
+    state, steps = replay(load_record(write(tmp_path, typed)))
+    again, engine_steps = replay(load_record(write(tmp_path, written)))
+    assert state == again and len(steps) == 3
+    assert [s.action for s in steps] == [s.action for s in engine_steps]
+    assert [state.action_text(s.action) for s in steps] == [
+        s.move.text for s in engine_steps]
 
 
 def test_a_heal_shuffle_may_be_written_out_and_a_wrong_one_is_rejected(tmp_path):

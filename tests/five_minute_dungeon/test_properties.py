@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_minute_dungeon.bots import BOTS
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
-from dungeoneer.engine.five_minute_dungeon.game import LIMIT, parse_time
+from dungeoneer.engine.five_minute_dungeon.clock import LIMIT, parse_time
 from dungeoneer.engine.records import dumps, new_record, parse_record, replay
 
 GAME = "five-minute-dungeon"

@@ -14,7 +14,8 @@ import pytest
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError, UnknownNameError
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
-from dungeoneer.engine.five_minute_dungeon.game import Act, FiveMinuteDungeon
+from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
+from dungeoneer.engine.five_minute_dungeon.plays import Play
 from dungeoneer.engine.protocol import ANY_PLAYER, Action, Termination
 from tests.five_minute_dungeon.helpers import cards_of, legal, play, start, with_piles
 
@@ -186,7 +187,7 @@ def test_at_the_boss_non_matching_resources_are_not_allowed():
     with pytest.raises(IllegalActionError):
         play(state, "seat 1 play Scroll at Baby Barbarian")
     with pytest.raises(IllegalActionError):
-        state.apply(Action("play", Act(0, ("Shield", "Baby Barbarian", ()))))
+        state.apply(Action("play", Play(0, "Shield", "Baby Barbarian")))
 
 
 def test_at_the_boss_type_defeating_action_cards_are_not_allowed():
@@ -199,7 +200,7 @@ def test_at_the_boss_type_defeating_action_cards_are_not_allowed():
                      "seat 2 play Arrow", "seat 2 play Jump", "seat 2 play Sword"]
     for seat, card in ((0, "Smite"), (0, "Mighty Leap"), (1, "Fireball"), (1, "Snipe")):
         with pytest.raises(IllegalActionError):
-            state.apply(Action("play", Act(seat, (card, "Baby Barbarian", ()))))
+            state.apply(Action("play", Play(seat, card, "Baby Barbarian")))
 
 
 def test_defeating_the_boss_wins():
@@ -370,7 +371,29 @@ def test_lost_when_time_runs_out():
     state = play(two(["Gorblin"]), "300.0 time runs out")
     assert state.is_terminal() and state.clock == 3000
     assert state.outcome().termination == Termination.LOST
-    assert state.reason == "time ran out (at Baby Barbarian)"
+    assert state.reason == "time ran out (facing Gorblin)"
+
+
+def test_a_loss_names_the_card_the_team_faced():
+    """Losing: "the dungeon can get the best of your team"; the reason says where: the card the
+    team is facing ("If you're facing a Dungeon Card"), not the dungeon's boss, unless the team
+    faces the boss ("Once you get to the Dungeon Boss")."""
+    assert play(two(["Gorblin", "Steve"]), "300.0 time runs out").reason == \
+        "time ran out (facing Gorblin)"
+    ambush = two(["Ambush!", "Gorblin", "Steve", "Invisible Wall"])
+    assert ambush.faced == ("Gorblin", "Steve")
+    assert play(ambush, "300.0 time runs out").reason == "time ran out (facing Gorblin and Steve)"
+    trap = play(two(["Gorblin", "Trap Door", "Steve"]), "seat 1 play Sword", "seat 2 play Jump")
+    assert trap.current_player() == 0 and trap.faced == ()  # Trap Door's discards are made
+    assert play(trap, "300.0 time runs out").reason == "time ran out (facing Trap Door)"
+    waiting = two(["Locked Door!", "Gorblin"])
+    assert waiting.event == "Locked Door!"
+    assert play(waiting, "300.0 time runs out").reason == "time ran out (facing Locked Door!)"
+    assert play(two([]), "300.0 time runs out").reason == "time ran out (facing Baby Barbarian)"
+    out = with_piles(two(["Gorblin", "Steve"], hand1=["Sword+Jump", *PLAIN[1:]]),
+                     hands={1: ["Sword+Jump"], 2: []}, decks={1: [], 2: []})
+    out = play(out, "12.0 seat 1 play Sword+Jump")
+    assert out.reason == "every player is out of cards (after Gorblin, 288.0 s left)"
 
 
 def test_time_runs_out_only_at_300():
@@ -386,7 +409,7 @@ def test_lost_when_stuck_at_the_boss():
                   decks={1: ["Scroll", "Scroll", "Shield", "Shield", "Fireball"],
                          2: ["Scroll", "Scroll", "Shield", "Shield", "Smite"]})
     assert state.is_terminal() and state.outcome().termination == Termination.LOST
-    assert state.reason.startswith("stuck: nothing can be played against Baby Barbarian")
+    assert state.reason.startswith("stuck: nothing can be played (facing Baby Barbarian")
 
 
 # ----------------------------------------------------------------------------- campaign
@@ -416,6 +439,43 @@ def test_a_campaign_is_won_at_the_last_boss():
     state = play(state, "seat 1 play Holy Hand Grenade")
     assert state.is_terminal() and state.won
     assert state.reason.startswith("the campaign is won")
+
+
+# ----------------------------------------------------------------------------- notation
+
+def test_the_notation_takes_any_order_where_the_order_means_nothing():
+    """Notes on Using Abilities: "discard 3 cards": which is discarded first means nothing, nor
+    in which order Enrage's "two players" are named; such actions are read in any order (and any
+    spacing and letter case) and written in one: cards in name order, players in seat order."""
+    state = start(players=3, dungeon=["Gorblin"],
+                  decks={1: ["Enrage", "Sword+Jump", "Jump", "Arrow"],
+                         2: ["Shield", "Scroll", "Arrow", "Scroll"]})
+    enrage = state.parse_action("seat 1 play Enrage for seat 3 and seat 1")
+    assert state.action_text(enrage) == "seat 1 play Enrage for seat 1 and seat 3"
+    assert state.parse_action("SEAT 1  play enrage FOR seat 1 and SEAT 3") == enrage
+    paid = state.parse_action("seat 2 use Stop Time discarding Shield, Scroll, Arrow")
+    assert state.action_text(paid) == "seat 2 use Stop Time discarding Arrow, Scroll, Shield"
+    for written in ("seat 2 use stop time discarding scroll,arrow ,  shield",
+                    "seat 2 use Stop Time discarding Scroll, Shield, Arrow"):
+        assert state.parse_action(written) == paid
+    twice = state.parse_action("seat 2 use Stop Time discarding Scroll, Shield, Scroll")
+    assert state.action_text(twice) == "seat 2 use Stop Time discarding Scroll, Scroll, Shield"
+    with pytest.raises(IllegalActionError):
+        state.parse_action("seat 2 use Stop Time discarding Shield, Shield, Scroll")
+    spaced = state.parse_action("2.5  seat 1 play Sword + Jump at gorblin")
+    assert state.action_text(spaced) == "2.5 seat 1 play Sword+Jump at Gorblin"
+
+
+def test_the_notation_keeps_the_order_where_it_means_something():
+    """Confusion: "every player passes their hand to another player": 'passing hands to 2, 3,
+    1' says where seat 1's, seat 2's and seat 3's hands go, so another order is another
+    choice (D11)."""
+    state = start(players=3, dungeon=["Confusion", "Gorblin"],
+                  decks={1: ["Sword"] * 4, 2: ["Scroll"] * 4, 3: ["Shield"] * 4})
+    one = state.parse_action("team resolve Confusion passing hands to 2,3,1")
+    other = state.parse_action("team resolve confusion passing hands to 3, 1, 2")
+    assert one != other
+    assert state.action_text(one) == "team resolve Confusion passing hands to 2, 3, 1"
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -583,7 +643,7 @@ def test_d13_time_may_run_out_while_a_player_decides():
     `time runs out` unless paused)."""
     state = play(two(["Gorblin", "Trap Door"]), "seat 1 play Sword", "seat 2 play Jump")
     assert state.current_player() == 0 and legal(state)[-1] == "time runs out"
-    assert play(state, "300.0 time runs out").reason == "time ran out (at Baby Barbarian)"
+    assert play(state, "300.0 time runs out").reason == "time ran out (facing Trap Door)"
     paused = play(two(["Gorblin", "Trap Door"]),
                   "seat 2 use Stop Time discarding Arrow, Jump, Shield",
                   "seat 1 use Slay at Gorblin discarding Arrow, Jump, Shield")
@@ -639,8 +699,7 @@ def test_d17_stuck_when_only_waiting_is_left():
                                                                  "time runs out"}
     state = play(state, "seat 1 use Stop Time discarding Fireball, Scroll, Scroll")
     assert state.is_terminal() and state.outcome().termination == Termination.LOST
-    assert state.reason == "stuck: nothing can be played against Baby Barbarian (at Baby " \
-                           "Barbarian, 300.0 s left)"
+    assert state.reason == "stuck: nothing can be played (facing Baby Barbarian, 300.0 s left)"
 
 
 def test_d18_a_campaign_gives_each_dungeon_three_tries():
