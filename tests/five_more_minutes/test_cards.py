@@ -2,9 +2,11 @@
 pinned in test_rules.py."""
 
 import re
+import tomllib
 
-from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, rules
 from tests.five_more_minutes.helpers import legal, play, position
+from tests.helpers import installed_seeds
 
 # The rulebook's Dream Cards list, line for line (shared/rulebooks/five-more-minutes.txt).
 CARD_LIST = [
@@ -85,3 +87,18 @@ def test_snoring_makes_every_other_player_roll():
     state = position(players=3, stages=[3, 4, 5], step="play", yellow=[2], hands=[["Snoring"]])
     state = play(state.with_chance(["5", "2"]), "play Snoring")
     assert state.stages[1] == 4 and state.stages[2] == 1
+
+
+def test_each_card_names_the_class_that_implements_it_and_that_class_quotes_it():
+    """cards.toml's `effect` is the class in rules.py that plays the card, and that class's
+    docstring quotes the printed text (the text beside the code)."""
+    data = tomllib.loads((installed_seeds("five_more_minutes") / "cards.toml").read_text())
+    played = {**rules.CARDS, **rules.SPECIALS}
+    for entry in data["card"]:
+        implementer = getattr(rules, entry["effect"])
+        if entry["name"] == "5 More Minutes":  # played only as the answer to a return
+            assert implementer is rules.Return
+        else:
+            assert played[entry["name"]] is implementer and entry["name"] == implementer.CARD
+        assert entry["text"] in " ".join(implementer.__doc__.split()), entry["name"]
+    assert set(played) == {e["name"] for e in data["card"]} - {"5 More Minutes"}

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.five_more_minutes.rules import SetAside, Used
 from dungeoneer.engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
@@ -16,8 +17,8 @@ games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32
 
 def in_limbo(state):
     """Cards and chips between places: a card being played, a blue chip being swapped."""
-    cards = [t[2] for t in state.tasks if t[0] == "used"]
-    chips = [t[2] for t in state.tasks if t[0] == "hallu_receive"]
+    cards = [t.card for t in state.tasks if isinstance(t, Used)]
+    chips = [t.chip for t in state.tasks if isinstance(t, SetAside)]
     return cards, chips
 
 
