@@ -18,7 +18,10 @@ MEAN_BLUE = 2.8
 CARD_WORTH = {"Pleasant Sleep": 3.0, "Sleepwalker": 1.4, "Sleep Paralysis": 1.2,
               "Exploding Head": 1.0, "Snoring": 1.0, "Coffee": 0.6, "Lucid Dream": 0.8,
               "Dream Control": 0.7, "Recurring Dream": 0.6, "Hallucinations": 0.5,
-              "Dream Eater": 0.6, "5 More Minutes": 1.5}
+              "Dream Eater": 0.6, "5 More Minutes": 1.5,
+              # A special card drawn back with Recurring Dream is played at once: the Alarm Clock
+              # wakes the bot too, the Sleep Master gives everyone a chip or a card.
+              "Alarm Clock": 0.1, "Sleep Master": 0.4}
 
 
 class GreedyBot(ScoringBot):

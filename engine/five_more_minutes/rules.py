@@ -132,11 +132,17 @@ def draw(t: Table, seat: int, count: int) -> None:
         card, t.deck = t.deck[0], t.deck[1:]
         if t.game.kinds[card].special:
             t.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
-            t.push(Used(0, card))
-            SPECIALS[card].play(t, seat)
+            play_special(t, seat, card)
             continue
         t.hands[seat] = (*t.hands[seat], card)
         t.say(f"Seat {seat + 1} receives a card.")
+
+
+def play_special(t: Table, seat: int, card: str) -> None:
+    """Special cards: "If you add these cards to your hand, you have to play them immediately."
+    The card goes to the used cards once its effect is done."""
+    t.push(Used(seat, card))
+    SPECIALS[card].play(t, seat)
 
 
 def receive(t: Table, seat: int, colour: str) -> None:
@@ -955,7 +961,9 @@ class Sleepwalk(FiveDecision):
 
 @dataclass(frozen=True)
 class RecurringDream(FiveDecision, Card):
-    """Recurring Dream (cost 1): "Draw a discarded card at your choice." """
+    """Recurring Dream (cost 1): "Draw a discarded card at your choice." Any used card, a
+    special one too; of those the rulebook says "If you add these cards to your hand, you have to
+    play them immediately": a used Alarm Clock or Sleep Master drawn back is played at once."""
 
     CARD = "Recurring Dream"
     NAME = "recover"
@@ -966,19 +974,23 @@ class RecurringDream(FiveDecision, Card):
         t.push(cls(seat))
 
     def options(self, where: Where) -> tuple[Action, ...]:
-        kinds = where.game.kinds
-        return tuple(Action("receive", c) for c in sorted(set(where.discard))
-                     if not kinds[c].special)
+        return tuple(Action("receive", c) for c in sorted(set(where.discard)))
 
     def read(self, where: Where, kind: str, arg: str) -> Action | None:
         card = card_named(where, arg)
         return None if card is None else Action(kind, card)
 
     def choose(self, t: Table, action: Action) -> None:
+        card = action.arg
         rest = list(t.discard)
-        rest.remove(action.arg)
+        rest.remove(card)
         t.discard = tuple(rest)
-        t.hands[self.seat] = (*t.hands[self.seat], action.arg)
+        if t.game.kinds[card].special:
+            t.say(f"Seat {self.seat + 1} draws the {card} from the used cards and plays it at "
+                  "once.")
+            play_special(t, self.seat, card)
+            return
+        t.hands[self.seat] = (*t.hands[self.seat], card)
 
     def asks(self, state: FiveState) -> str:
         return ", Recurring Dream: draw a discarded card at your choice"

@@ -71,6 +71,26 @@ def test_recurring_dream_takes_back_a_used_card():
     assert "Pleasant Sleep" in state.hands[0]
 
 
+def test_recurring_dream_may_take_back_a_special_card_which_is_played_at_once():
+    """Recurring Dream: "Draw a discarded card at your choice"; the special cards: "If you add
+    these cards to your hand, you have to play them immediately." (issue 16: the used specials
+    were never offered)"""
+    state = position(stages=[3, 4], step="play", yellow=[2],
+                     hands=[["Recurring Dream", "Dream Eater"]], deck=["Coffee", "Snoring"])
+    state = play(state, "play Recurring Dream")
+    assert {"receive Alarm Clock", "receive Sleep Master"} <= set(legal(state))
+    alarm = play(state, "receive Alarm Clock")
+    # ALL players return to stage 1 (the one who drew it too); the card is used again, and
+    # phase B goes on.
+    assert alarm.stages == (1, 1) and alarm.hands[0] == ("Dream Eater",)
+    assert alarm.discard.count("Alarm Clock") == 2 and legal(alarm) == ["play Dream Eater", "end"]
+    master = play(state, "receive Sleep Master")
+    assert legal(master) == ["receive pink", "receive yellow", "receive card"]
+    master = play(master, "receive pink", "receive card")
+    assert master.pink == (1, 0) and master.hands == (("Dream Eater",), ("Coffee",))
+    assert master.discard.count("Sleep Master") == 1
+
+
 def test_exploding_head_with_pink_chips_on_the_forced_roll():
     """The victim rolls; pink chips change any roll, the ones other cards force too."""
     state = position(stages=[3, 4], step="play", yellow=[1], pink=[0, 1],
