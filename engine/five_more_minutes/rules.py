@@ -1113,9 +1113,9 @@ def nightmare(t: Table, seat: int) -> None:
     """Nightmare in the jungle: "When you receive a blue chip of value 2 with a dark background
     you must show it to the rest of the players - whether it comes from the center of the table
     or from another player. Your turn ends and you begin your next turn at stage 1. The other
-    players will also return to stage 1 unless they roll a 4 or more on a die roll." (F13)"""
+    players will also return to stage 1 unless they roll a 4 or more on a die roll." (F13: the
+    player's return, like the others', may be avoided with a '5 More Minutes')"""
     t.say(f"Seat {seat + 1} shows a dark blue chip: a nightmare!")
-    t.stages[seat] = 1
     if seat == t.active:
         # The rest of this turn's phases are dropped ('Your turn ends').
         t.tasks = [task for task in t.tasks
@@ -1123,3 +1123,6 @@ def nightmare(t: Table, seat: int) -> None:
                            and task.seat == seat)]
     for other in reversed([p for p in range(t.game.players) if p != seat]):
         t.push(RollFor(other, NightmareRoll))
+    # The player's own return comes first; "5 More Minutes (Anytime): Avoid returning to stage 1"
+    # answers it as any other (the turn still ends).
+    send_to_stage_one(t, seat)

@@ -205,15 +205,32 @@ def test_f12_expert_deals_two_cards_and_no_special():
         assert "Alarm Clock" not in dealt and "Sleep Master" not in dealt
 
 
-def test_f13_a_dark_chip_is_a_nightmare():
-    state = position(stages=[5, 4], variant="nightmare", yellow=[0])
+def dark_chip_first(state):
+    """The state with a dark blue chip on top of the center's pile."""
     dark = next(c for c in state.blue_pile if c[1])
-    state = replace(state, blue_pile=(dark, *[c for c in state.blue_pile if c != dark]))
+    return replace(state, blue_pile=(dark, *[c for c in state.blue_pile if c != dark]))
+
+
+def test_f13_a_dark_chip_is_a_nightmare():
+    state = dark_chip_first(position(stages=[5, 4], variant="nightmare", deck=["Coffee"]))
     state = play(state.with_chance(["3"]), "bonus A")  # a blue chip (dark) and a card
     # Seat 1's turn ended at stage 1; seat 2 rolled a 3 (under 4) and returned to stage 1 too;
     # it is seat 2's turn now.
     assert state.stages == (1, 1) and state.active == 1
     assert "Nightmare" in FiveMoreMinutes(2, "rookie,nightmare").options()["variant"].title()
+
+
+def test_f13_the_nightmares_own_return_may_be_avoided():
+    """5 More Minutes: "(Anytime): Avoid returning to stage 1"; the nightmare's "you begin your
+    next turn at stage 1" is such a return (issue 16: it could not be answered). The turn still
+    ends, and the others still roll."""
+    state = dark_chip_first(position(stages=[5, 4], variant="nightmare", deck=["Coffee"],
+                                     hands=[["5 More Minutes"]]))
+    state = play(state, "bonus A")
+    assert state.current_player() == 0 and legal(state) == ["avoid", "accept"]
+    avoided = play(state, "avoid", rolls=[3])
+    assert avoided.stages == (5, 1) and avoided.active == 1 and avoided.hands[0] == ("Coffee",)
+    assert "5 More Minutes" in avoided.discard and legal(avoided) == ["bonus A", "bonus B"]
 
 
 def test_variants_are_checked():
