@@ -117,25 +117,26 @@ class Used(Step):
         t.discard = (*t.discard, self.card)
 
 
-def draw(t: Table, seat: int, count: int) -> None:
-    """Receive cards: an empty deck is refilled from the used cards (A, note *: "If there are no
-    cards left in the dream card deck, shuffle the used cards and place them facing down again");
-    a special card is played as soon as it is drawn."""
-    for _ in range(count):
-        if not t.deck and t.discard:
-            t.deck = t.shuffled(tuple(sorted(t.discard)), "the used cards")
-            t.discard = ()
-            t.say("The deck is empty: the used cards are shuffled into a new deck.")
-        if not t.deck:
-            t.say("No card is left to draw.")
-            return
-        card, t.deck = t.deck[0], t.deck[1:]
-        if t.game.kinds[card].special:
-            t.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
-            play_special(t, seat, card)
-            continue
+def draw(t: Table, seat: int) -> str | None:
+    """Receive a card: the top card of the deck, refilled from the used cards when it is empty
+    (A, note *: "If there are no cards left in the dream card deck, shuffle the used cards and
+    place them facing down again"). A special card is played as soon as it is drawn (its tasks
+    pushed). The card drawn, or None if no card is left."""
+    if not t.deck and t.discard:
+        t.deck = t.shuffled(tuple(sorted(t.discard)), "the used cards")
+        t.discard = ()
+        t.say("The deck is empty: the used cards are shuffled into a new deck.")
+    if not t.deck:
+        t.say("No card is left to draw.")
+        return None
+    card, t.deck = t.deck[0], t.deck[1:]
+    if t.game.kinds[card].special:
+        t.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
+        play_special(t, seat, card)
+    else:
         t.hands[seat] = (*t.hands[seat], card)
         t.say(f"Seat {seat + 1} receives a card.")
+    return card
 
 
 def play_special(t: Table, seat: int, card: str) -> None:
@@ -484,15 +485,8 @@ class Bonus(FiveDecision):
         seat = self.seat
         parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
         t.say(f"Seat {seat + 1} takes bonus {action.arg}.")
-        # The parts in the printed order (a special card drawn is played, and a chip the center
-        # lacks is taken from a player, once the bonus is received).
-        for part in parts:
-            if part == "card":
-                draw(t, seat, 1)
-            elif part == "blue":
-                receive_blue(t, seat)
-            else:
-                receive(t, seat, part)
+        for part in reversed(parts):  # received in the printed order
+            t.push(BonusPart(seat, part))
 
     def asks(self, state: FiveState) -> str:
         stage = state.stages[self.seat]
@@ -502,6 +496,24 @@ class Bonus(FiveDecision):
         bonuses = BONUSES[state.stages[self.seat]]
         return [f"bonus {'AB'[i]}: receive {_bonus_words(parts)}"
                 for i, parts in enumerate(bonuses)]
+
+
+@dataclass(frozen=True)
+class BonusPart(Step):
+    """One part of a bonus: a card, a blue chip, a pink or a yellow chip. Each part is received,
+    and what it brings (a special card played, a chip taken from a player, a nightmare) is done,
+    before the next."""
+
+    seat: int
+    part: str
+
+    def run(self, t: Table) -> None:
+        if self.part == "card":
+            draw(t, self.seat)
+        elif self.part == "blue":
+            receive_blue(t, self.seat)
+        else:
+            receive(t, self.seat, self.part)
 
 
 def _bonus_words(parts: tuple[str, ...]) -> str:
@@ -1010,13 +1022,7 @@ class LucidDream(FiveDecision, Card):
 
     @classmethod
     def play(cls, t: Table, seat: int) -> None:
-        before = list(t.hands[seat])
-        draw(t, seat, 3)
-        drawn = list(t.hands[seat])
-        for card in before:
-            drawn.remove(card)
-        if len(drawn) == 3:
-            t.push(cls(seat, tuple(sorted(drawn))))
+        t.push(LucidDraw(seat, (), 3))
 
     def options(self, where: Where) -> tuple[Action, ...]:
         return tuple(Action("discard", c) for c in sorted(set(self.drawn)))
@@ -1033,6 +1039,28 @@ class LucidDream(FiveDecision, Card):
 
     def spelt_out(self, state: FiveState) -> list[str]:
         return [f"drawn: {', '.join(self.drawn)}"]
+
+
+@dataclass(frozen=True)
+class LucidDraw(Step):
+    """Lucid Dream's three draws, one at a time (a special card drawn is played at once, before
+    the next draw); `drawn`: the cards drawn to the hand so far, `left`: the draws to come. With
+    three cards drawn, one is discarded; with fewer there is nothing to choose (F11)."""
+
+    seat: int
+    drawn: tuple[str, ...]
+    left: int
+
+    def run(self, t: Table) -> None:
+        if self.left == 0:
+            if len(self.drawn) == 3:
+                t.push(LucidDream(self.seat, tuple(sorted(self.drawn))))
+            return
+        below = len(t.tasks)  # the next draw goes under what a special card pushes
+        card = draw(t, self.seat)
+        if card is not None:
+            drawn = self.drawn if t.game.kinds[card].special else (*self.drawn, card)
+            t.tasks.insert(below, LucidDraw(self.seat, drawn, self.left - 1))
 
 
 CARDS: dict[str, type[Card]] = {card.CARD: card for card in (
@@ -1078,7 +1106,7 @@ class SleepMaster(FiveDecision, Card):
 
     def choose(self, t: Table, action: Action) -> None:
         if action.arg == "card":
-            draw(t, self.seat, 1)
+            draw(t, self.seat)
         else:
             receive(t, self.seat, action.arg)
 

@@ -180,6 +180,28 @@ def test_an_alarm_clock_is_played_when_drawn():
     assert "Alarm Clock" in state.discard
 
 
+def test_a_special_card_drawn_first_is_played_before_the_next_card_is_drawn():
+    """Special cards: "If you add these cards to your hand, you have to play them immediately."
+    (issue 16: drawn as the first of two cards, its effect came after the second card, so a
+    '5 More Minutes' drawn second could answer an Alarm Clock drawn first)"""
+    state = position(stages=[2, 4], deck=["Alarm Clock", "5 More Minutes", "Coffee"])
+    state = play(state, "bonus A", rolls=[1])
+    # Seat 1 returned to stage 1 before drawing the '5 More Minutes' (then rolled a 1: stage 2);
+    # seat 2 returned too, and it is its turn.
+    assert state.stages == (2, 1) and state.hands[0] == ("5 More Minutes",)
+    assert state.current_player() == 1 and legal(state) == ["bonus A", "bonus B"]
+
+
+def test_a_special_card_among_lucid_dreams_draws_is_played_before_the_next_draw():
+    """Lucid Dream draws one card at a time; a special card is played as it is drawn, and with
+    only two cards drawn to the hand there is nothing to discard (F11)."""
+    state = position(stages=[3, 4], step="play", yellow=[2], hands=[["Lucid Dream"]],
+                     deck=["Coffee", "Alarm Clock", "5 More Minutes", "Snoring"])
+    state = play(state, "play Lucid Dream")
+    assert state.stages == (1, 1) and state.hands[0] == ("5 More Minutes", "Coffee")
+    assert legal(state) == ["play Coffee", "end"] and state.deck == ("Snoring",)
+
+
 def test_sleep_master_lets_every_player_choose():
     state = position(stages=[4, 4], deck=["Sleep Master", "Coffee", "Snoring"])
     state = play(state, "bonus B")

@@ -14,7 +14,13 @@ from rich.console import Console
 from dungeoneer.cli import render
 from dungeoneer.engine import session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
-from dungeoneer.engine.five_more_minutes.rules import LucidDream, Roll, SetAside, Target
+from dungeoneer.engine.five_more_minutes.rules import (
+    LucidDraw,
+    LucidDream,
+    Roll,
+    SetAside,
+    Target,
+)
 from dungeoneer.engine.five_more_minutes.screen import draw
 from tests.five_more_minutes.helpers import legal, play, position
 
@@ -158,7 +164,8 @@ def hidden_changed(state: FiveState, seat: int) -> FiveState:
                   for p, h in enumerate(state.hands))
     blue = tuple(b if p == seat else ((4, 0),) * len(b) for p, b in enumerate(state.blue))
     tasks = tuple(t if t.seat == seat else
-                  replace(t, drawn=("Dream Control",) * 3) if isinstance(t, LucidDream) else
+                  replace(t, drawn=("Dream Control",) * len(t.drawn))
+                  if isinstance(t, LucidDream | LucidDraw) else
                   replace(t, chip=(4, 0)) if isinstance(t, SetAside) else t
                   for t in state.tasks)
     return replace(state, hands=hands, blue=blue, tasks=tasks, deck=state.deck[::-1],
