@@ -258,6 +258,11 @@ class Roll(FiveDecision):
               + (f", {value} with pink chips" if value != self.rolled else "") + ".")
         self.settle(t, value)
 
+    @classmethod
+    def decides(cls, t: Table, seat: int) -> bool:
+        """Whether a roll by `seat` can change anything now (default: yes)."""
+        return True
+
     def settle(self, t: Table, value: int) -> None:
         """What the final value does."""
         raise NotImplementedError
@@ -285,12 +290,16 @@ class Roll(FiveDecision):
 
 @dataclass(frozen=True)
 class RollFor(Step):
-    """A die roll, then the roller's choice of pink chips (`roll`: which roll)."""
+    """A die roll a card or a nightmare forces on `seat`, then the roller's choice of pink chips
+    (`roll`: which roll); none when it could change nothing (F14)."""
 
     seat: int
     roll: type[Roll]
 
     def run(self, t: Table) -> None:
+        if not self.roll.decides(t, self.seat):
+            t.say(f"Seat {self.seat + 1} is at stage 1 already: no roll.")
+            return
         t.push(self.roll(self.seat, t.roll_die()))
 
 
@@ -348,12 +357,18 @@ class EndRoll(Roll):
 @dataclass(frozen=True)
 class SaveRoll(Roll):
     """Snoring and Exploding Head: "return to stage 1, unless they manage to get at least a 5 on
-    a die roll" (a 7 with pink chips counts, F5)."""
+    a die roll" (a 7 with pink chips counts, F5); not rolled at stage 1 (F14)."""
 
     PURPOSE = "save"
     WHAT = "Snoring or Exploding Head: return to stage 1 unless you get at least a 5"
     LEAST: ClassVar[int] = 5
     """The least result that saves the roller."""
+
+    @classmethod
+    def decides(cls, t: Table, seat: int) -> bool:
+        # A player at stage 1 can't be made to return there: the roll would decide nothing, and
+        # pink chips spent on it nothing either (F14).
+        return t.stages[seat] != 1
 
     def settle(self, t: Table, value: int) -> None:
         if value < self.LEAST:

@@ -255,6 +255,31 @@ def test_f13_the_nightmares_own_return_may_be_avoided():
     assert "5 More Minutes" in avoided.discard and legal(avoided) == ["bonus A", "bonus B"]
 
 
+def test_f14_no_roll_at_stage_1():
+    """Snoring: "Force the other players to return to stage 1, unless they manage to get at least
+    a 5 on a die roll"; a player at stage 1 already has nothing to roll for, and pink chips
+    spent on the roll would change nothing (issue 16: they rolled, and were offered pink chips)."""
+    state = position(players=3, stages=[3, 1, 4], step="play", yellow=[3], pink=[0, 2, 0],
+                     hands=[["Snoring", "Coffee"]])
+    log: list[str] = []
+    before = state.with_chance(["2"])  # one roll only: seat 3's
+    state = before.apply(before.parse_action("play Snoring"), log)
+    assert "Seat 2 is at stage 1 already: no roll." in log
+    assert state.stages == (3, 1, 1) and state.pink == (0, 2, 0) and state.pending_chance() == ()
+    assert state.current_player() == 0 and legal(state) == ["play Coffee", "end"]
+
+
+def test_f14_no_roll_at_stage_1_for_exploding_head_or_a_nightmare():
+    exploding = position(players=3, stages=[3, 1, 4], step="play", yellow=[2], pink=[0, 2, 0],
+                         hands=[["Exploding Head", "Coffee"]])
+    exploding = play(exploding, "play Exploding Head", "target 2")
+    assert exploding.current_player() == 0 and exploding.stages == (3, 1, 4)
+    state = dark_chip_first(position(players=3, stages=[5, 1, 4], pink=[0, 2, 0],
+                                     variant="nightmare", deck=["Coffee"]))
+    state = play(state, "bonus A", rolls=[5])  # seat 3's roll only
+    assert state.stages == (1, 1, 4) and state.pink == (0, 2, 0) and state.active == 1
+
+
 def test_variants_are_checked():
     with pytest.raises(DungeoneerError, match="unknown variant 'sweet'"):
         FiveMoreMinutes(2, "expert,sweet")
