@@ -14,13 +14,20 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 from dungeoneer.engine import registry, rng
 from dungeoneer.engine.errors import ChanceError, DungeoneerError, UnknownNameError
-from dungeoneer.engine.five_more_minutes.rules import Chip, FiveDecision, Turn, expert_deal
-from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination, seat_number
-from dungeoneer.engine.tasks import Task, TaskState, TaskTable
+from dungeoneer.engine.five_more_minutes.rules import Chip, FiveDecision, Item, Turn, expert_deal
+from dungeoneer.engine.protocol import (
+    TERMINAL,
+    Action,
+    GameInfo,
+    Outcome,
+    Termination,
+    seat_number,
+)
+from dungeoneer.engine.tasks import Decision, Step, Task, TaskState, TaskTable
 
 KINDS = ("bonus", "play", "end", "discard", "keep", "pink", "target", "from", "avoid",
          "accept", "receive", "give")
@@ -84,6 +91,8 @@ class FiveMoreMinutes:
         self.variants = frozenset(chosen)
         self.variant = ",".join(v for v in VARIANTS if v in chosen) or "standard"
         self.kinds, self.blue_chips, removal = card_data()
+        self.costs = {name: kind.cost for name, kind in self.kinds.items()}
+        """Each card's cost in yellow chips (None: it can't be played in phase B)."""
         self.removed = removal[players]
         self.end_threshold = 4 if players <= 3 else 3
         """D - Check Game End: roll with 3 or more blue chips (4 or more with 2 or 3 players)."""
@@ -116,9 +125,9 @@ class FiveMoreMinutes:
             raise UnknownNameError(f"5 More Minutes has no set-up key {sorted(setup)[0]!r}",
                                    text=sorted(setup)[0])
         n = self.players
-        table = Table(game=self, deck=(), discard=(), hands=[()] * n, stages=[1] * n,
-                      pink=[0] * n, yellow=[0] * n, blue=[()] * n, supply_pink=9,
-                      supply_yellow=21, blue_pile=(), lost=[False] * n, free=0, active=0,
+        table = Table(game=self, deck=(), discard=(), hands=((),) * n, stages=(1,) * n,
+                      pink=(0,) * n, yellow=(0,) * n, blue=((),) * n, supply_pink=9,
+                      supply_yellow=21, blue_pile=(), lost=(False,) * n, free=0, active=0,
                       turns=0, tasks=[], stream=None if seed is None else rng.verify_seed(seed),
                       forced=(), over=False)
         table.deck = table.shuffled(self.deck_cards(), "the deck")
@@ -132,7 +141,8 @@ class FiveMoreMinutes:
 
 @dataclass(frozen=True)
 class FiveState(TaskState):
-    """A 5 More Minutes position. Immutable; `apply` returns a new one (engine.tasks)."""
+    """A 5 More Minutes position. Immutable; `apply` returns a new one (engine.tasks). Hands,
+    blue chips and used cards are held sorted (their order tells nothing)."""
 
     game: FiveMoreMinutes
     deck: tuple[str, ...]
@@ -152,12 +162,16 @@ class FiveState(TaskState):
     active: int
     """The seat whose turn it is."""
     turns: int
-    tasks: tuple[Task, ...]
+    tasks: tuple[Step | Decision, ...]
     stream: int | None
     forced: tuple[str, ...]
     over: bool
     legal: tuple[Action, ...] | None = field(default=None, compare=False, hash=False,
                                              repr=False)
+
+    def current_player(self) -> int:
+        """The seat that must choose now, or TERMINAL."""
+        return TERMINAL if self.over else self.tasks[-1].seat
 
     @property
     def decision(self) -> FiveDecision:
@@ -196,6 +210,11 @@ class FiveState(TaskState):
                 return parsed
         return super().parse_action(text)
 
+    def seat_view(self, player: int) -> SeatView:
+        """What `player` may know, as `view` (seats from 0 here), without the view's copies:
+        for the bots, which read it at every decision."""
+        return SeatView(self, player)
+
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know: their own hand and blue values; of the others, counts (and
         their pink and yellow chips, which lie open)."""
@@ -230,57 +249,137 @@ class FiveState(TaskState):
         return "" if self.over else self.decision.prompt()
 
 
-Item = TypeVar("Item", str, Chip)
-"""What is shuffled: cards by name, or blue chips."""
+class SeatView:
+    """What one seat may know of a state (`FiveState.seat_view`), read from the state itself
+    (nothing is copied, as bots read it at every decision): the open facts, the counts of what
+    the others hide, and the seat's own hand and blue chips. Seats count from 0."""
+
+    __slots__ = ("_state", "decision", "discard", "pink", "players", "seat", "stages", "yellow")
+
+    def __init__(self, state: FiveState, seat: int) -> None:
+        self._state, self.seat, self.players = state, seat, state.game.players
+        self.decision: FiveDecision = state.tasks[-1]  # type: ignore[assignment]
+        """The pending decision: the seat's own (a bot reads the view when it is to decide)."""
+        self.stages, self.pink, self.yellow = state.stages, state.pink, state.yellow
+        self.discard = state.discard
+        """The used cards, open to all."""
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The seat's own cards."""
+        return self._state.hands[self.seat]
+
+    @property
+    def blue(self) -> tuple[Chip, ...]:
+        """The seat's own blue chips, (value, dark)."""
+        return self._state.blue[self.seat]
+
+    @property
+    def blue_counts(self) -> tuple[int, ...]:
+        """How many blue chips each seat has."""
+        return tuple(map(len, self._state.blue))
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(map(len, self._state.hands))
 
 
 class Table(TaskTable):
-    """A mutable working copy of a state: the same fields, the per-seat ones as lists."""
+    """A mutable working copy of a state: the same fields, the stack of tasks as a list. The
+    per-seat fields stay tuples, replaced when they change (`rules.put`)."""
 
-    LISTS = ("hands", "stages", "pink", "yellow", "blue", "lost", "tasks")
+    LISTS = ("tasks",)
 
     game: FiveMoreMinutes
     deck: tuple[str, ...]
     """Top first."""
     discard: tuple[str, ...]
     """The used cards."""
-    hands: list[tuple[str, ...]]
-    stages: list[int]
-    pink: list[int]
-    yellow: list[int]
-    blue: list[tuple[Chip, ...]]
+    hands: tuple[tuple[str, ...], ...]
+    stages: tuple[int, ...]
+    pink: tuple[int, ...]
+    yellow: tuple[int, ...]
+    blue: tuple[tuple[Chip, ...], ...]
     supply_pink: int
     """Pink chips in the center."""
     supply_yellow: int
     blue_pile: tuple[Chip, ...]
     """The blue chips in the center, face down, the next one first."""
-    lost: list[bool]
+    lost: tuple[bool, ...]
     """Who loses their next turn (Coffee)."""
     free: int
     active: int
     turns: int
-    tasks: list[Task]
+    tasks: list[Step | Decision]
     stream: int | None
     forced: tuple[str, ...]
     over: bool
+
+    def run(self) -> None:
+        """Run tasks until a decision with a real choice is on top, or the game is over: the
+        loop of engine.tasks for typed tasks alone (every task of this game is one), without its
+        checks for the older tuple tasks (a fifth of the time of a bot game)."""
+        tasks = self.tasks  # (changed in place only)
+        while tasks and not self.over:
+            task = tasks[-1]
+            if isinstance(task, Decision):
+                found = task.options(self)
+                if not found:
+                    tasks.pop()
+                elif len(found) == 1 and not task.always_ask:
+                    tasks.pop()
+                    task.choose(self, found[0])
+                else:
+                    self.found = found
+                    return
+            else:
+                tasks.pop()
+                task.run(self)
+
+    def choose(self, action: Action) -> None:
+        """Apply a choice to the decision on top."""
+        self.found = None
+        decision = self.tasks.pop()
+        assert isinstance(decision, Decision)
+        decision.choose(self, action)
+
+    def say(self, text: str, *args: object) -> None:
+        """Tell the log what happened: `text` with `args` put in its `{}` places (formatted only
+        when a log is kept: bots play most games without one)."""
+        if self.log is not None:
+            self.log.append(text.format(*args) if args else text)
+
+    @classmethod
+    def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
+        """A decision's options, in a table or a frozen state."""
+        return task.options(where)
 
     def push(self, task: Task | tuple[Any, ...]) -> None:
         """Put a task on top of the stack (typed: this game's tasks are all typed)."""
         self.tasks.append(task)  # type: ignore[arg-type]
 
+    @classmethod
+    def of(cls, state: TaskState, log: list[str] | None) -> Table:
+        """A working copy of `state`: its fields copied at once, the stack as a list (a copy is
+        made for every action: this is the fastest way)."""
+        values = state.__dict__.copy()
+        del values["legal"]
+        values["tasks"], values["log"], values["found"] = list(values["tasks"]), log, None
+        table = object.__new__(cls)
+        table.__dict__ = values
+        return table
+
     def freeze(self) -> FiveState:
-        """The new state, its fields filled directly (as Dinky Dungeon's: the frozen
-        dataclass's constructor is slow; the property tests check every state this builds)."""
+        """The new state, its fields filled at once (as Dinky Dungeon's: the frozen dataclass's
+        constructor is slow; the property tests check every state this builds). Hands, blue
+        chips and used cards are kept sorted as they change (`rules.added`)."""
+        values = self.__dict__.copy()
+        del values["log"]
+        found = values.pop("found")
+        values["tasks"], values["legal"] = tuple(self.tasks), () if self.over else found
         state = object.__new__(FiveState)
-        state.__dict__.update(
-            game=self.game, deck=tuple(self.deck), discard=tuple(sorted(self.discard)),
-            hands=tuple(tuple(sorted(h)) for h in self.hands), stages=tuple(self.stages),
-            pink=tuple(self.pink), yellow=tuple(self.yellow),
-            blue=tuple(tuple(sorted(b)) for b in self.blue), supply_pink=self.supply_pink,
-            supply_yellow=self.supply_yellow, blue_pile=tuple(self.blue_pile),
-            lost=tuple(self.lost), free=self.free, active=self.active, turns=self.turns,
-            tasks=tuple(self.tasks), stream=self.stream, forced=tuple(self.forced),
-            over=self.over, legal=() if self.over else self.found)
+        object.__setattr__(state, "__dict__", values)
         return state
 
     # ------------------------------------------------------------------ chance

@@ -10,9 +10,11 @@ order. Nothing here keeps state: the table (`game.Table`) holds the position.
 
 from __future__ import annotations
 
+import functools
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, seat_number
@@ -32,6 +34,8 @@ you must discard until you have 3." """
 
 Chip: TypeAlias = tuple[int, int]
 """A blue chip: (value, dark)."""
+Item = TypeVar("Item", str, Chip)
+"""A card (by name) or a blue chip."""
 
 # ----------------------------------------------------------------------------- decisions
 
@@ -93,6 +97,32 @@ class FiveDecision(Decision):
         return None
 
 
+V = TypeVar("V")
+
+
+def put(values: tuple[V, ...], seat: int, value: V) -> tuple[V, ...]:
+    """`values` with `value` at `seat`: the per-seat fields (stages, chips, hands) are tuples on
+    the table as in the state, so a change makes a new one (cheaper than copying every field to
+    a list and back for each action, as most actions change few of them)."""
+    return (*values[:seat], value, *values[seat + 1:])
+
+
+def moved(counts: tuple[int, ...], source: int, to: int) -> tuple[int, ...]:
+    """One chip moved from seat `source` to seat `to`."""
+    changed = list(counts)
+    changed[source] -= 1
+    changed[to] += 1
+    return tuple(changed)
+
+
+def added(items: tuple[Item, ...], item: Item) -> tuple[Item, ...]:
+    """`items` with `item` in its place: hands, blue chips and the used cards are kept sorted, as
+    the state holds them (their order is nobody's to know)."""
+    changed = list(items)
+    insort(changed, item)
+    return tuple(changed)
+
+
 def card_named(where: Where, text: str) -> str | None:
     """The card `text` names (any case), or None."""
     lowered = text.lower()
@@ -114,7 +144,7 @@ class Used(Step):
     card: str
 
     def run(self, t: Table) -> None:
-        t.discard = (*t.discard, self.card)
+        t.discard = added(t.discard, self.card)
 
 
 def draw(t: Table, seat: int) -> str | None:
@@ -123,7 +153,7 @@ def draw(t: Table, seat: int) -> str | None:
     place them facing down again"). A special card is played as soon as it is drawn (its tasks
     pushed). The card drawn, or None if no card is left."""
     if not t.deck and t.discard:
-        t.deck = t.shuffled(tuple(sorted(t.discard)), "the used cards")
+        t.deck = t.shuffled(t.discard, "the used cards")  # (in name order)
         t.discard = ()
         t.say("The deck is empty: the used cards are shuffled into a new deck.")
     if not t.deck:
@@ -131,11 +161,11 @@ def draw(t: Table, seat: int) -> str | None:
         return None
     card, t.deck = t.deck[0], t.deck[1:]
     if t.game.kinds[card].special:
-        t.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
+        t.say("Seat {} draws the {} and plays it at once.", seat + 1, card)
         play_special(t, seat, card)
     else:
-        t.hands[seat] = (*t.hands[seat], card)
-        t.say(f"Seat {seat + 1} receives a card.")
+        t.hands = put(t.hands, seat, added(t.hands[seat], card))
+        t.say("Seat {} receives a card.", seat + 1)
     return card
 
 
@@ -152,11 +182,11 @@ def receive(t: Table, seat: int, colour: str) -> None:
     if colour == "pink":
         if t.supply_pink > 0:
             t.supply_pink -= 1
-            t.pink[seat] += 1
+            t.pink = put(t.pink, seat, t.pink[seat] + 1)
             return
     elif t.supply_yellow > 0:
         t.supply_yellow -= 1
-        t.yellow[seat] += 1
+        t.yellow = put(t.yellow, seat, t.yellow[seat] + 1)
         return
     t.push(TakeChip(seat, colour))
 
@@ -182,10 +212,11 @@ class TakeChip(FiveDecision):
 
     def choose(self, t: Table, action: Action) -> None:
         source = action.arg - 1
-        held = t.pink if self.colour == "pink" else t.yellow
-        held[source] -= 1
-        held[self.seat] += 1
-        t.say(f"Seat {self.seat + 1} takes a {self.colour} chip from seat {source + 1}.")
+        if self.colour == "pink":
+            t.pink = moved(t.pink, source, self.seat)
+        else:
+            t.yellow = moved(t.yellow, source, self.seat)
+        t.say("Seat {} takes a {} chip from seat {}.", self.seat + 1, self.colour, source + 1)
 
     def asks(self, state: FiveState) -> str:
         return (f": no {self.colour} chip is left in the center, receive one from another player "
@@ -203,12 +234,12 @@ def receive_blue(t: Table, seat: int) -> None:
         return
     chip, t.blue_pile = t.blue_pile[0], t.blue_pile[1:]
     gets_blue(t, seat, chip)
-    t.say(f"Seat {seat + 1} receives a blue chip.")
+    t.say("Seat {} receives a blue chip.", seat + 1)
 
 
 def gets_blue(t: Table, seat: int, chip: Chip) -> None:
     """A blue chip reaches a player, from the center or from another player."""
-    t.blue[seat] = (*t.blue[seat], chip)
+    t.blue = put(t.blue, seat, added(t.blue[seat], chip))
     if chip[1] and "nightmare" in t.game.variants:
         nightmare(t, seat)
 
@@ -251,11 +282,13 @@ class Roll(FiveDecision):
         seat, value = self.seat, self.rolled
         if action.kind == "pink":
             spent = abs(action.arg)
-            t.pink[seat] -= spent
+            t.pink = put(t.pink, seat, t.pink[seat] - spent)
             t.supply_pink += spent
             value += action.arg
-        t.say(f"Seat {seat + 1} rolls {self.rolled}"
-              + (f", {value} with pink chips" if value != self.rolled else "") + ".")
+        if value == self.rolled:
+            t.say("Seat {} rolls {}.", seat + 1, value)
+        else:
+            t.say("Seat {} rolls {}, {} with pink chips.", seat + 1, self.rolled, value)
         self.settle(t, value)
 
     @classmethod
@@ -298,7 +331,7 @@ class RollFor(Step):
 
     def run(self, t: Table) -> None:
         if not self.roll.decides(t, self.seat):
-            t.say(f"Seat {self.seat + 1} is at stage 1 already: no roll.")
+            t.say("Seat {} is at stage 1 already: no roll.", self.seat + 1)
             return
         t.push(self.roll(self.seat, t.roll_die()))
 
@@ -313,8 +346,8 @@ class StageOneRoll(Roll):
     WHAT = "C - Advance Stage from stage 1: 4 or less go to stage 2, 5 or more to stage 4"
 
     def settle(self, t: Table, value: int) -> None:
-        t.stages[self.seat] = 2 if value <= 4 else 4
-        t.say(f"Seat {self.seat + 1} moves to stage {t.stages[self.seat]}.")
+        t.stages = put(t.stages, self.seat, 2 if value <= 4 else 4)
+        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
 
     def leads_to(self, state: FiveState, value: int) -> str:
         return "stage 2" if value <= 4 else "stage 4"
@@ -329,8 +362,8 @@ class StageTwoRoll(Roll):
     WHAT = "C - Advance Stage from stage 2: 1 proceeds to stage 3, 2 or more advance to stage 4"
 
     def settle(self, t: Table, value: int) -> None:
-        t.stages[self.seat] = 3 if value <= 1 else 4
-        t.say(f"Seat {self.seat + 1} moves to stage {t.stages[self.seat]}.")
+        t.stages = put(t.stages, self.seat, 3 if value <= 1 else 4)
+        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
 
     def leads_to(self, state: FiveState, value: int) -> str:
         return "stage 3" if value <= 1 else "stage 4"
@@ -419,12 +452,12 @@ class Return(FiveDecision):
         if action.kind == "avoid":
             hand = list(t.hands[seat])
             hand.remove(FIVE)
-            t.hands[seat] = tuple(hand)
-            t.discard = (*t.discard, FIVE)
-            t.say(f"Seat {seat + 1} plays 5 More Minutes and stays at stage {t.stages[seat]}.")
+            t.hands = put(t.hands, seat, tuple(hand))
+            t.discard = added(t.discard, FIVE)
+            t.say("Seat {} plays 5 More Minutes and stays at stage {}.", seat + 1, t.stages[seat])
             return
-        t.stages[seat] = 1
-        t.say(f"Seat {seat + 1} returns to stage 1.")
+        t.stages = put(t.stages, seat, 1)
+        t.say("Seat {} returns to stage 1.", seat + 1)
 
     def asks(self, state: FiveState) -> str:
         return f" is to return to stage 1 from stage {state.stages[self.seat]}:"
@@ -465,13 +498,19 @@ class Turn(Step):
         seat = self.seat
         t.active, t.free = seat, 0
         if t.lost[seat]:
-            t.lost[seat] = False
-            t.say(f"Seat {seat + 1} loses this turn (Coffee).")
+            t.lost = put(t.lost, seat, False)
+            t.say("Seat {} loses this turn (Coffee).", seat + 1)
             t.push(Next(seat))
             return
-        t.say(f"Seat {seat + 1}'s turn, at stage {t.stages[seat]}.")
-        t.tasks += (Next(seat), EndCheck(seat), Advance(seat), HandLimit(seat), Play(seat),
-                    Bonus(seat))
+        t.say("Seat {}'s turn, at stage {}.", seat + 1, t.stages[seat])
+        t.tasks += phases(seat)
+
+
+@functools.cache
+def phases(seat: int) -> tuple[Step | FiveDecision, ...]:
+    """The phases of a turn of `seat`, last first as they are pushed: bonus, play, hand limit,
+    advance, end check, then the next turn (tasks are immutable, so each seat's are made once)."""
+    return (Next(seat), EndCheck(seat), Advance(seat), HandLimit(seat), Play(seat), Bonus(seat))
 
 
 @dataclass(frozen=True)
@@ -499,7 +538,7 @@ class Bonus(FiveDecision):
     def choose(self, t: Table, action: Action) -> None:
         seat = self.seat
         parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
-        t.say(f"Seat {seat + 1} takes bonus {action.arg}.")
+        t.say("Seat {} takes bonus {}.", seat + 1, action.arg)
         for part in reversed(parts):  # received in the printed order
             t.push(BonusPart(seat, part))
 
@@ -547,10 +586,18 @@ class Play(FiveDecision):
     KINDS = ("play", "end")
 
     def options(self, where: Where) -> tuple[Action, ...]:
-        kinds, free, yellow = where.game.kinds, where.free, where.yellow[self.seat]
-        affordable = sorted({c for c in where.hands[self.seat] if kinds[c].cost is not None
-                             and (free > 0 or yellow >= kinds[c].cost)})  # type: ignore[operator]
-        return (*(Action("play", c) for c in affordable), END)
+        hand = where.hands[self.seat]
+        if not hand:
+            return (END,)
+        costs, free, yellow = where.game.costs, where.free, where.yellow[self.seat]
+        found, last = [], None
+        for card in hand:  # (sorted: each kind once, in name order)
+            if card != last:
+                last, cost = card, costs[card]
+                if cost is not None and (free > 0 or yellow >= cost):
+                    found.append(Action("play", card))
+        found.append(END)
+        return tuple(found)
 
     def read(self, where: Where, kind: str, arg: str) -> Action | None:
         card = card_named(where, arg)
@@ -562,15 +609,15 @@ class Play(FiveDecision):
         seat, card = self.seat, action.arg
         hand = list(t.hands[seat])
         hand.remove(card)
-        t.hands[seat] = tuple(hand)
+        t.hands = put(t.hands, seat, tuple(hand))
         if t.free > 0:
             t.free -= 1
         else:
             cost = t.game.kinds[card].cost
             assert cost is not None  # (only cards with a cost are offered)
-            t.yellow[seat] -= cost
+            t.yellow = put(t.yellow, seat, t.yellow[seat] - cost)
             t.supply_yellow += cost
-        t.say(f"Seat {seat + 1} plays {card}.")
+        t.say("Seat {} plays {}.", seat + 1, card)
         t.push(Play(seat))
         t.push(Used(seat, card))
         CARDS[card].play(t, seat)
@@ -603,8 +650,8 @@ def discard_from_hand(t: Table, seat: int, card: str) -> None:
     """A card from the hand to the used cards."""
     hand = list(t.hands[seat])
     hand.remove(card)
-    t.hands[seat] = tuple(hand)
-    t.discard = (*t.discard, card)
+    t.hands = put(t.hands, seat, tuple(hand))
+    t.discard = added(t.discard, card)
 
 
 @dataclass(frozen=True)
@@ -650,8 +697,8 @@ class Advance(Step):
         elif stage == 2:
             t.push(StageTwoRoll(seat, t.roll_die()))
         else:
-            t.stages[seat] = {3: 4, 4: 5, 5: 2}[stage]
-            t.say(f"Seat {seat + 1} moves to stage {t.stages[seat]}.")
+            t.stages = put(t.stages, seat, {3: 4, 4: 5, 5: 2}[stage])
+            t.say("Seat {} moves to stage {}.", seat + 1, t.stages[seat])
 
 
 @dataclass(frozen=True)
@@ -710,8 +757,8 @@ class Coffee(Card):
     def play(cls, t: Table, seat: int) -> None:
         for other in range(t.game.players):
             if other != seat and t.stages[other] == 1:
-                t.lost[other] = True
-                t.say(f"Seat {other + 1} will lose its next turn.")
+                t.lost = put(t.lost, other, True)
+                t.say("Seat {} will lose its next turn.", other + 1)
 
 
 class Snoring(Card):
@@ -815,11 +862,12 @@ class DreamEater(Target):
         return [p for p in super().candidates(where) if where.hands[p]]
 
     def hit(self, t: Table, victim: int) -> None:
-        hand = list(t.shuffled(t.hands[victim], "the hand"))
-        card = hand.pop()
-        t.hands[victim] = tuple(hand)
-        t.hands[self.seat] = (*t.hands[self.seat], card)
-        t.say(f"Seat {self.seat + 1} takes a card from seat {victim + 1}.")
+        card = t.shuffled(t.hands[victim], "the hand")[-1]
+        hand = list(t.hands[victim])
+        hand.remove(card)
+        t.hands = put(t.hands, victim, tuple(hand))
+        t.hands = put(t.hands, self.seat, added(t.hands[self.seat], card))
+        t.say("Seat {} takes a card from seat {}.", self.seat + 1, victim + 1)
 
     def fact(self, state: FiveState, other: int) -> str:
         return counted(len(state.hands[other]), "card", "no cards")
@@ -841,14 +889,16 @@ class Hallucinations(Target):
         # A swap: the chip taken (blind, at random) is set aside until the player has given
         # theirs, so they can't give back what they took.
         if t.blue[victim]:
-            chips = list(t.shuffled(t.blue[victim], "the blue chips"))
-            t.blue[victim] = tuple(chips[:-1])
-            t.push(SetAside(seat, chips[-1]))
+            chip = t.shuffled(t.blue[victim], "the blue chips")[-1]
+            chips = list(t.blue[victim])
+            chips.remove(chip)
+            t.blue = put(t.blue, victim, tuple(chips))
+            t.push(SetAside(seat, chip))
         if t.blue[seat]:
             t.push(GiveBlue(seat, victim))
         elif t.pink[seat] or t.yellow[seat]:
             t.push(GiveChip(seat, victim))
-        t.say(f"Seat {seat + 1} trades with seat {victim + 1}.")
+        t.say("Seat {} trades with seat {}.", seat + 1, victim + 1)
 
     def fact(self, state: FiveState, other: int) -> str:
         return counted(len(state.blue[other]), "blue chip", "no blue chips")
@@ -875,7 +925,7 @@ def take_blue(t: Table, seat: int, value: int) -> Chip:
     chips = list(t.blue[seat])
     chip = next(c for c in chips if c[0] == value)
     chips.remove(chip)
-    t.blue[seat] = tuple(chips)
+    t.blue = put(t.blue, seat, tuple(chips))
     return chip
 
 
@@ -921,9 +971,10 @@ class GiveChip(FiveDecision):
                      if held[self.seat] > 0)
 
     def choose(self, t: Table, action: Action) -> None:
-        held = t.pink if action.arg == "pink" else t.yellow
-        held[self.seat] -= 1
-        held[self.to] += 1
+        if action.arg == "pink":
+            t.pink = moved(t.pink, self.seat, self.to)
+        else:
+            t.yellow = moved(t.yellow, self.seat, self.to)
 
     def asks(self, state: FiveState) -> str:
         return (", Hallucinations: you don't have blue chips, so you give seat "
@@ -971,8 +1022,8 @@ class Sleepwalk(FiveDecision):
         t.blue_pile = (*t.blue_pile, chip)  # back to the center, at the bottom (F9)
         paid = min(chip[0], t.supply_yellow)
         t.supply_yellow -= paid
-        t.yellow[seat] += paid
-        t.say(f"Seat {seat + 1} changes a blue chip for {paid} yellow.")
+        t.yellow = put(t.yellow, seat, t.yellow[seat] + paid)
+        t.say("Seat {} changes a blue chip for {} yellow.", seat + 1, paid)
 
     def public_text(self, action: Action) -> str:
         return "gives a blue chip"
@@ -1013,11 +1064,11 @@ class RecurringDream(FiveDecision, Card):
         rest.remove(card)
         t.discard = tuple(rest)
         if t.game.kinds[card].special:
-            t.say(f"Seat {self.seat + 1} draws the {card} from the used cards and plays it at "
-                  "once.")
+            t.say("Seat {} draws the {} from the used cards and plays it at once.", self.seat + 1,
+                  card)
             play_special(t, self.seat, card)
             return
-        t.hands[self.seat] = (*t.hands[self.seat], card)
+        t.hands = put(t.hands, self.seat, added(t.hands[self.seat], card))
 
     def asks(self, state: FiveState) -> str:
         return ", Recurring Dream: draw a discarded card at your choice"
@@ -1148,7 +1199,7 @@ def expert_deal(t: Table) -> None:
                     break
             if t.deck and not t.game.kinds[t.deck[0]].special:
                 card, t.deck = t.deck[0], t.deck[1:]
-                t.hands[seat] = (*t.hands[seat], card)
+                t.hands = put(t.hands, seat, added(t.hands[seat], card))
     t.say("Expert dreamers: each player is dealt two dream cards.")
 
 
@@ -1158,12 +1209,12 @@ def nightmare(t: Table, seat: int) -> None:
     or from another player. Your turn ends and you begin your next turn at stage 1. The other
     players will also return to stage 1 unless they roll a 4 or more on a die roll." (F13: the
     player's return, like the others', may be avoided with a '5 More Minutes')"""
-    t.say(f"Seat {seat + 1} shows a dark blue chip: a nightmare!")
+    t.say("Seat {} shows a dark blue chip: a nightmare!", seat + 1)
     if seat == t.active:
         # The rest of this turn's phases are dropped ('Your turn ends').
-        t.tasks = [task for task in t.tasks
-                   if not (isinstance(task, (Play, HandLimit, Advance, EndCheck))
-                           and task.seat == seat)]
+        t.tasks[:] = [task for task in t.tasks
+                      if not (isinstance(task, (Play, HandLimit, Advance, EndCheck))
+                              and task.seat == seat)]
     for other in reversed([p for p in range(t.game.players) if p != seat]):
         t.push(RollFor(other, NightmareRoll))
     # The player's own return comes first; "5 More Minutes (Anytime): Avoid returning to stage 1"
