@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from bisect import insort
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
@@ -98,6 +99,7 @@ class FiveDecision(Decision):
 
 
 V = TypeVar("V")
+T = TypeVar("T", bound=Step | Decision)
 
 
 def put(values: tuple[V, ...], seat: int, value: V) -> tuple[V, ...]:
@@ -127,6 +129,13 @@ def card_named(where: Where, text: str) -> str | None:
     """The card `text` names (any case), or None."""
     lowered = text.lower()
     return next((name for name in where.game.kinds if name.lower() == lowered), None)
+
+
+@functools.cache
+def made(kind: type[T], *fields: Hashable) -> T:
+    """The task `kind(*fields)`, made once: tasks are immutable values, and the ones of every
+    turn (its steps, its rolls, a card played) need not be built again each time."""
+    return kind(*fields)
 
 
 def counted(n: int, noun: str, none: str = "-") -> str:
@@ -521,7 +530,7 @@ class Next(Step):
 
     def run(self, t: Table) -> None:
         t.turns += 1
-        t.push(Turn((self.seat + 1) % t.game.players))
+        t.push(made(Turn, (self.seat + 1) % t.game.players))
 
 
 @dataclass(frozen=True)
@@ -540,7 +549,7 @@ class Bonus(FiveDecision):
         parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
         t.say("Seat {} takes bonus {}.", seat + 1, action.arg)
         for part in reversed(parts):  # received in the printed order
-            t.push(BonusPart(seat, part))
+            t.push(made(BonusPart, seat, part))
 
     def asks(self, state: FiveState) -> str:
         stage = state.stages[self.seat]
@@ -618,8 +627,8 @@ class Play(FiveDecision):
             t.yellow = put(t.yellow, seat, t.yellow[seat] - cost)
             t.supply_yellow += cost
         t.say("Seat {} plays {}.", seat + 1, card)
-        t.push(Play(seat))
-        t.push(Used(seat, card))
+        t.push(made(Play, seat))
+        t.push(made(Used, seat, card))
         CARDS[card].play(t, seat)
 
     def asks(self, state: FiveState) -> str:
@@ -693,9 +702,9 @@ class Advance(Step):
         seat = self.seat
         stage = t.stages[seat]
         if stage == 1:
-            t.push(StageOneRoll(seat, t.roll_die()))
+            t.push(made(StageOneRoll, seat, t.roll_die()))
         elif stage == 2:
-            t.push(StageTwoRoll(seat, t.roll_die()))
+            t.push(made(StageTwoRoll, seat, t.roll_die()))
         else:
             t.stages = put(t.stages, seat, {3: 4, 4: 5, 5: 2}[stage])
             t.say("Seat {} moves to stage {}.", seat + 1, t.stages[seat])
