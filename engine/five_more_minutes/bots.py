@@ -97,12 +97,16 @@ def _discard_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
     return [-CARD_WORTH.get(card, 0.5) for _, card in actions]
 
 
+WANTED = {"advance1": 5, "advance2": 2, "save": 5, "nightmare": 4}
+"""The least result a roll wants (stage 4 from stage 1 or 2; staying asleep)."""
+
+
 def _roll_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
     """How good the roll's result is for the roller, less a little per pink chip spent."""
     roll = seen.decision
     assert isinstance(roll, Roll)
     purpose = roll.PURPOSE
-    least = {"advance1": 5, "advance2": 2, "save": 5, "nightmare": 4}.get(purpose)
+    least = WANTED.get(purpose)
     if purpose == "end":
         seat = seen.seat
         mine = sum(v for v, _ in seen.blue)
