@@ -41,8 +41,9 @@ class ScoringBot:
             return actions[0]
         scores = self.scores(self.seen(state), actions)
         best = max(scores)
-        ties = [a for a, s in zip(actions, scores, strict=True) if s == best]
-        return ties[0] if len(ties) == 1 else self.stream.choice(ties)
+        if scores.count(best) == 1:
+            return actions[scores.index(best)]
+        return self.stream.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
 
     def seen(self, state: State) -> Any:
         """What the bot knows of the position: `read` of the acting seat's view (a game's bot may

@@ -372,12 +372,14 @@ class Table(TaskTable):
 
     def freeze(self) -> FiveState:
         """The new state, its fields filled at once (as Dinky Dungeon's: the frozen dataclass's
-        constructor is slow; the property tests check every state this builds). Hands, blue
-        chips and used cards are kept sorted as they change (`rules.added`)."""
-        values = self.__dict__.copy()
+        constructor is slow; the property tests check every state this builds): the table's
+        own, which it gives up (a table is used for one action). Hands, blue chips and used
+        cards are kept sorted as they change (`rules.added`)."""
+        values = self.__dict__  # handed over: the table is done with once frozen
+        self.__dict__ = {}
         del values["log"]
         found = values.pop("found")
-        values["tasks"], values["legal"] = tuple(self.tasks), () if self.over else found
+        values["tasks"], values["legal"] = tuple(values["tasks"]), () if values["over"] else found
         state = object.__new__(FiveState)
         object.__setattr__(state, "__dict__", values)
         return state

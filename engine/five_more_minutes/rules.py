@@ -257,6 +257,9 @@ def gets_blue(t: Table, seat: int, chip: Chip) -> None:
 
 PINK = {k: Action("pink", k) for k in range(-9, 10) if k}
 """The pink chip actions (9 pink chips in the game)."""
+ROLL_OPTIONS = tuple((KEEP, *(PINK[k] for k in range(1, held + 1)),
+                      *(PINK[-k] for k in range(1, held + 1))) for held in range(10))
+"""A roll's options by the pink chips its roller holds (N): keep, pink +1 to +N, pink -1 to -N."""
 
 
 @dataclass(frozen=True)
@@ -275,9 +278,7 @@ class Roll(FiveDecision):
     """What it is for, in the rulebook's words."""
 
     def options(self, where: Where) -> tuple[Action, ...]:
-        pinks = where.pink[self.seat]
-        return (KEEP, *(PINK[k] for k in range(1, pinks + 1)),
-                *(PINK[-k] for k in range(1, pinks + 1)))
+        return ROLL_OPTIONS[where.pink[self.seat]]
 
     def text(self, action: Action) -> str:
         return "keep" if action.kind == "keep" else f"pink {action.arg:+d}"
@@ -530,7 +531,7 @@ class Next(Step):
 
     def run(self, t: Table) -> None:
         t.turns += 1
-        t.push(made(Turn, (self.seat + 1) % t.game.players))
+        made(Turn, (self.seat + 1) % t.game.players).run(t)  # (begins at once)
 
 
 @dataclass(frozen=True)
@@ -548,8 +549,9 @@ class Bonus(FiveDecision):
         seat = self.seat
         parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
         t.say("Seat {} takes bonus {}.", seat + 1, action.arg)
-        for part in reversed(parts):  # received in the printed order
-            t.push(made(BonusPart, seat, part))
+        if len(parts) == 2:  # the second part comes once what the first brings is done
+            t.push(made(BonusPart, seat, parts[1]))
+        receive_part(t, seat, parts[0])
 
     def asks(self, state: FiveState) -> str:
         stage = state.stages[self.seat]
@@ -563,20 +565,25 @@ class Bonus(FiveDecision):
 
 @dataclass(frozen=True)
 class BonusPart(Step):
-    """One part of a bonus: a card, a blue chip, a pink or a yellow chip. Each part is received,
-    and what it brings (a special card played, a chip taken from a player, a nightmare) is done,
-    before the next."""
+    """The second part of a bonus: a card, a blue chip, a pink or a yellow chip. The parts are
+    received in the printed order, and what the first brings (a special card played, a chip
+    taken from a player, a nightmare) is done before the second."""
 
     seat: int
     part: str
 
     def run(self, t: Table) -> None:
-        if self.part == "card":
-            draw(t, self.seat)
-        elif self.part == "blue":
-            receive_blue(t, self.seat)
-        else:
-            receive(t, self.seat, self.part)
+        receive_part(t, self.seat, self.part)
+
+
+def receive_part(t: Table, seat: int, part: str) -> None:
+    """Receive one part of a bonus: 'card', 'blue', 'pink' or 'yellow'."""
+    if part == "card":
+        draw(t, seat)
+    elif part == "blue":
+        receive_blue(t, seat)
+    else:
+        receive(t, seat, part)
 
 
 def _bonus_words(parts: tuple[str, ...]) -> str:
