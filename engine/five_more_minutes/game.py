@@ -27,7 +27,7 @@ from dungeoneer.engine.protocol import (
     Termination,
     seat_number,
 )
-from dungeoneer.engine.tasks import Decision, Step, Task, TaskState, TaskTable
+from dungeoneer.engine.tasks import Decision, Step, TaskState, TaskTable
 
 KINDS = ("bonus", "play", "end", "discard", "keep", "pink", "target", "from", "avoid",
          "accept", "receive", "give")
@@ -200,16 +200,6 @@ class FiveState(TaskState):
         hidden (the receiver sees it in their own view)."""
         return self.action_text(action) if self.over else self.decision.public_text(action)
 
-    def parse_action(self, text: str) -> Action:
-        """The legal action the text names, as the pending decision reads it (spacing and letter
-        case do not matter), else as engine.tasks matches it."""
-        words = text.split()
-        if words and not self.over and words[0].lower() in KINDS:
-            parsed = self.decision.parse(self, words)
-            if parsed is not None and parsed in self.legal_actions():
-                return parsed
-        return super().parse_action(text)
-
     def seat_view(self, player: int) -> SeatView:
         """What `player` may know, as `view` (seats from 0 here), without the view's copies:
         for the bots, which read it at every decision."""
@@ -354,10 +344,6 @@ class Table(TaskTable):
     def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
         """A decision's options, in a table or a frozen state."""
         return task.options(where)
-
-    def push(self, task: Task | tuple[Any, ...]) -> None:
-        """Put a task on top of the stack (typed: this game's tasks are all typed)."""
-        self.tasks.append(task)  # type: ignore[arg-type]
 
     @classmethod
     def of(cls, state: TaskState, log: list[str] | None) -> Table:
