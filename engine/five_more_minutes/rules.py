@@ -5,7 +5,10 @@ card and each choice one small class beside the rulebook text it implements
 A `Step` runs by itself; a decision (`FiveDecision`) lists its options, applies the one its seat
 chooses, reads and writes its notation, and says in words what it asks (the table for people,
 `screen.py`, shows that). Tasks run last pushed, first run, so a rule pushes its steps in reverse
-order. Nothing here keeps state: the table (`game.Table`) holds the position.
+order. Nothing here keeps state: the table (`game.Table`) holds the position. The sections follow
+the rulebook: receiving cards and chips (A, notes * and **), the rolls and pink chips, the return
+to stage 1 (and '5 More Minutes'), the turn's phases, the dream cards, the special cards, the
+variants.
 """
 
 from __future__ import annotations
@@ -54,9 +57,6 @@ class FiveDecision(Decision):
     """What views and prompts call it (`bonus`, `modify`, `target`, ...)."""
     KINDS: ClassVar[tuple[str, ...]]
     """The first words of its actions, as records write them."""
-
-    def text(self, action: Action) -> str:
-        return action.kind if action.arg is None else f"{action.kind} {action.arg}"
 
     def parse(self, where: Where, words: list[str]) -> Action | None:
         """The action the words (the text split at spaces) write, in any case; None if they are
