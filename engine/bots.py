@@ -4,6 +4,7 @@ builds one)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dungeoneer.engine.protocol import Action, State
@@ -38,15 +39,24 @@ class ScoringBot:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seen = self.read(state.view(state.current_player()))
-        scores = [self.score(seen, a) for a in actions]
+        scores = self.scores(self.seen(state), actions)
         best = max(scores)
-        ties = [a for a, s in zip(actions, scores, strict=True) if s == best]
-        return ties[0] if len(ties) == 1 else self.stream.choice(ties)
+        if scores.count(best) == 1:
+            return actions[scores.index(best)]
+        return self.stream.choice([a for a, s in zip(actions, scores, strict=True) if s == best])
+
+    def seen(self, state: State) -> Any:
+        """What the bot knows of the position: `read` of the acting seat's view (a game's bot may
+        read a lighter record of the same facts, built without the view's copies)."""
+        return self.read(state.view(state.current_player()))
 
     def read(self, view: dict) -> Any:
         """What the bot works out from the view, once per decision (the view itself here)."""
         return view
+
+    def scores(self, seen: Any, actions: Sequence[Action]) -> list[float]:
+        """What each action is worth to the seat (a game's bot may score them all at once)."""
+        return [self.score(seen, a) for a in actions]
 
     def score(self, seen: Any, action: Action) -> float:
         """What the action is worth to the seat."""

@@ -1,5 +1,6 @@
-"""5 More Minutes: rules engine (`game`), bots (`bots`) and the table for people (`screen`);
-card and chip data in seeds/five_more_minutes. `GAME` declares the game to the registry (the
+"""5 More Minutes: rules engine (`game`: the state and its table; `rules`: the turn, the rolls
+and every card as typed tasks), bots (`bots`) and the table for people (`screen`); card and chip
+data in seeds/five_more_minutes. `GAME` declares the game to the registry (the
 `dungeoneer.games` entry point)."""
 
 from __future__ import annotations

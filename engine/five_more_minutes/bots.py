@@ -1,5 +1,6 @@
-"""5 More Minutes bots. Each decides from its own seat's view (`FiveState.view`): its hand and
-blue values, everyone's stages and open pink and yellow chips, the others' blue chip counts.
+"""5 More Minutes bots. Each decides from its own seat's view (`FiveState.seat_view`, the facts of
+`FiveState.view`): its hand and blue values, everyone's stages and open pink and yellow chips,
+the others' blue chip and card counts, the used cards.
 
 - `random`: a uniformly random legal action.
 - `greedy`: takes the bonus it lacks, plays the card worth most now (a blue chip first; attacks
@@ -9,8 +10,12 @@ blue values, everyone's stages and open pink and yellow chips, the others' blue 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from dungeoneer.engine.bots import RandomBot, ScoringBot
-from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView
+from dungeoneer.engine.five_more_minutes.rules import Roll
+from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory
 
 MEAN_BLUE = 2.8
@@ -18,105 +23,148 @@ MEAN_BLUE = 2.8
 CARD_WORTH = {"Pleasant Sleep": 3.0, "Sleepwalker": 1.4, "Sleep Paralysis": 1.2,
               "Exploding Head": 1.0, "Snoring": 1.0, "Coffee": 0.6, "Lucid Dream": 0.8,
               "Dream Control": 0.7, "Recurring Dream": 0.6, "Hallucinations": 0.5,
-              "Dream Eater": 0.6, "5 More Minutes": 1.5}
+              "Dream Eater": 0.6, "5 More Minutes": 1.5,
+              # A special card drawn back with Recurring Dream is played at once: the Alarm Clock
+              # wakes the bot too, the Sleep Master gives everyone a chip or a card.
+              "Alarm Clock": 0.1, "Sleep Master": 0.4}
 
 
 class GreedyBot(ScoringBot):
-    """A sloth with simple, sensible habits, reading only its own view."""
+    """A sloth with simple, sensible habits, reading only its own seat's view (`seat_view`: the
+    facts of `FiveState.view`, without building the dictionary at every decision). It scores all
+    the options of a decision at once, by the kind of decision."""
 
     name = "greedy"
 
-    def score(self, view: dict, action: Action) -> float:
-        seat, decision = view["seat"] - 1, view["decision"]  # seats from 1 in the view
-        kind, arg = action
-        if kind == "bonus":
-            return _bonus_worth(view, arg)
-        if kind == "play":
-            return _play_worth(view, arg)
-        if kind == "end":
-            return 0.5
-        if kind == "discard":
-            return -CARD_WORTH.get(arg, 0.5)
-        if kind in ("keep", "pink"):
-            return _roll_worth(view, decision, 0 if kind == "keep" else int(arg))
-        if kind == "target":
-            victim = arg - 1
-            return view["blue_counts"][victim] * 2 + view["stages"][victim]
-        if kind == "avoid":
-            return 1.0 if view["stages"][seat] >= 3 else -1.0
-        if kind == "accept":
-            return 0.0
-        if kind == "from":
-            source = arg - 1
-            return view["pink"][source] + view["yellow"][source]
-        if kind == "receive":
-            if arg in ("pink", "yellow", "card"):
-                return {"pink": 1.0 if view["pink"][seat] < 2 else 0.2,
-                        "yellow": 0.8, "card": 0.6}[arg]
-            return CARD_WORTH.get(arg, 0.5)
-        if kind == "give":
-            if arg in ("pink", "yellow"):
-                return view[arg][seat]  # give from the bigger pile
-            return -int(arg)
-        return 0.0
+    def seen(self, state: State) -> SeatView:
+        assert isinstance(state, FiveState)
+        return state.seat_view(state.current_player())
+
+    def scores(self, seen: SeatView, actions: Sequence[Action]) -> list[float]:
+        return WORTHS[seen.decision.NAME](seen, actions)
+
+    def score(self, seen: SeatView, action: Action) -> float:
+        return self.scores(seen, (action,))[0]
 
 
-def _bonus_worth(view: dict, letter: str) -> float:
-    seat = view["seat"] - 1
-    stage = view["stages"][seat]
-    cards, pink, yellow = len(view["hand"]), view["pink"][seat], view["yellow"][seat]
+def _bonus_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    seat = seen.seat
+    stage = seen.stages[seat]
+    cards, pink, yellow = len(seen.hand), seen.pink[seat], seen.yellow[seat]
     if stage == 1:
-        return (1.0 if pink < 1 else 0.3) if letter == "A" else (0.8 if yellow < 3 else 0.2)
-    if stage == 2:
-        return (1.0 if cards < 2 else 0.2) if letter == "A" else 0.6
-    if stage == 4:
-        return (1.0 if yellow < 3 else 0.3) if letter == "A" else (0.8 if cards < 2 else 0.2)
-    if stage == 5:
-        return (0.9 if cards < 2 else 0.3) if letter == "A" else (1.0 if pink < 2 else 0.2)
-    return 0.0
+        a, b = (1.0 if pink < 1 else 0.3), (0.8 if yellow < 3 else 0.2)
+    elif stage == 2:
+        a, b = (1.0 if cards < 2 else 0.2), 0.6
+    elif stage == 4:
+        a, b = (1.0 if yellow < 3 else 0.3), (0.8 if cards < 2 else 0.2)
+    elif stage == 5:
+        a, b = (0.9 if cards < 2 else 0.3), (1.0 if pink < 2 else 0.2)
+    else:
+        a = b = 0.0
+    return [a if action.arg == "A" else b for action in actions]
 
 
-def _play_worth(view: dict, card: str) -> float:
-    seat = view["seat"] - 1
-    others = [p for p in range(view["players"]) if p != seat]
-    stages = view["stages"]
-    worth = CARD_WORTH.get(card, 0.5)
-    if card in ("Sleep Paralysis", "Exploding Head"):
-        worth *= 1.5 if any(stages[p] >= 4 for p in others) else 0.2
-    elif card == "Snoring":
-        worth *= sum(stages[p] >= 3 for p in others) / max(1, len(others)) * 1.5
-    elif card == "Coffee":
-        worth *= sum(stages[p] == 1 for p in others)
-    elif card == "Sleepwalker":
-        worth *= 1.0 if any(view["blue_counts"][p] for p in others) else 0.0
-    elif card == "Dream Eater":
-        worth *= 1.0 if any(view["hand_counts"][p] for p in others) else 0.0
-    elif card == "Recurring Dream":
-        worth *= 1.5 if "Pleasant Sleep" in view["discard"] else 0.5
-    return worth
+def _play_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """A card by what it does now; ending phase B is worth 0.5."""
+    seat, stages = seen.seat, seen.stages
+    others = [p for p in range(seen.players) if p != seat]
+    worths = []
+    for kind, card in actions:
+        if kind == "end":
+            worths.append(0.5)
+            continue
+        worth = CARD_WORTH.get(card, 0.5)
+        if card in ("Sleep Paralysis", "Exploding Head"):
+            worth *= 1.5 if any(stages[p] >= 4 for p in others) else 0.2
+        elif card == "Snoring":
+            worth *= sum(stages[p] >= 3 for p in others) / max(1, len(others)) * 1.5
+        elif card == "Coffee":
+            worth *= sum(stages[p] == 1 for p in others)
+        elif card == "Sleepwalker":
+            counts = seen.blue_counts
+            worth *= 1.0 if any(counts[p] for p in others) else 0.0
+        elif card == "Dream Eater":
+            counts = seen.hand_counts
+            worth *= 1.0 if any(counts[p] for p in others) else 0.0
+        elif card == "Recurring Dream":
+            worth *= 1.5 if "Pleasant Sleep" in seen.discard else 0.5
+        worths.append(worth)
+    return worths
 
 
-def _roll_worth(view: dict, decision: dict, change: int) -> float:
+def _discard_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """The card worth least goes."""
+    return [-CARD_WORTH.get(card, 0.5) for _, card in actions]
+
+
+WANTED = {"advance1": 5, "advance2": 2, "save": 5, "nightmare": 4}
+"""The least result a roll wants (stage 4 from stage 1 or 2; staying asleep)."""
+
+
+def _roll_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
     """How good the roll's result is for the roller, less a little per pink chip spent."""
-    value = decision["rolled"] + change
-    purpose = decision["purpose"]
-    cost = 0.1 * abs(change)
-    if purpose == "advance1":
-        return (1.0 if value >= 5 else 0.0) - cost
-    if purpose == "advance2":
-        return (1.0 if value >= 2 else 0.0) - cost
-    if purpose == "save":
-        return (1.0 if value >= 5 else 0.0) - cost
-    if purpose == "nightmare":
-        return (1.0 if value >= 4 else 0.0) - cost
+    roll = seen.decision
+    assert isinstance(roll, Roll)
+    purpose = roll.PURPOSE
+    least = WANTED.get(purpose)
     if purpose == "end":
-        seat = view["seat"] - 1
-        mine = sum(v for v, _ in map(tuple, view["blue"]))
-        ahead = all(mine > MEAN_BLUE * view["blue_counts"][p]
-                    for p in range(view["players"]) if p != seat)
-        ends = value == 6
-        return (1.0 if ends == ahead else 0.0) - cost
-    return -cost
+        seat = seen.seat
+        mine = sum(v for v, _ in seen.blue)
+        counts = seen.blue_counts
+        ahead = all(mine > MEAN_BLUE * counts[p] for p in range(seen.players) if p != seat)
+    worths = []
+    for kind, change in actions:
+        change = change if kind == "pink" else 0
+        value = roll.rolled + change
+        cost = 0.1 * abs(change)
+        if least is not None:
+            worths.append((1.0 if value >= least else 0.0) - cost)
+        elif purpose == "end":
+            worths.append((1.0 if (value == 6) == ahead else 0.0) - cost)
+        else:
+            worths.append(-cost)
+    return worths
+
+
+def _target_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """The victim with the most blue chips, then the furthest asleep."""
+    counts, stages = seen.blue_counts, seen.stages
+    return [counts[victim - 1] * 2 + stages[victim - 1] for _, victim in actions]
+
+
+def _return_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """A '5 More Minutes' is spent only to stay deep asleep (stage 3 or later)."""
+    avoid = 1.0 if seen.stages[seen.seat] >= 3 else -1.0
+    return [avoid if kind == "avoid" else 0.0 for kind, _ in actions]
+
+
+def _source_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """Take from the player with the most chips."""
+    return [seen.pink[source - 1] + seen.yellow[source - 1] for _, source in actions]
+
+
+def _receive_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """Sleep Master: a pink chip while few are held, else a yellow one; Recurring Dream: the card
+    worth most."""
+    pink = 1.0 if seen.pink[seen.seat] < 2 else 0.2
+    chosen = {"pink": pink, "yellow": 0.8, "card": 0.6}
+    return [chosen[arg] if arg in chosen else CARD_WORTH.get(arg, 0.5) for _, arg in actions]
+
+
+def _give_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
+    """A chip from the bigger pile; a blue chip of the least value."""
+    seat = seen.seat
+    return [seen.pink[seat] if arg == "pink" else seen.yellow[seat] if arg == "yellow" else -arg
+            for _, arg in actions]
+
+
+WORTHS: dict[str, Callable[[SeatView, Sequence[Action]], list[float]]] = {
+    "bonus": _bonus_worths, "play": _play_worths, "hand_limit": _discard_worths,
+    "lucid": _discard_worths, "modify": _roll_worths, "target": _target_worths,
+    "return": _return_worths, "take_chip": _source_worths, "recover": _receive_worths,
+    "sleep_master": _receive_worths, "give_blue": _give_worths, "give_chip": _give_worths,
+    "sleepwalk": _give_worths}
+"""The greedy bot's worths of a decision's options, by the decision (`FiveDecision.NAME`)."""
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,8 +1,9 @@
 """5 More Minutes: the rules (shared/rulebooks/five-more-minutes.txt) on immutable states.
 
 The same shape as Dinky Dungeon's engine: a frozen state, a mutable `Table` for one action, and a
-stack of tasks; a task that needs a choice is a decision of the player who makes it (a forced
-roll is modified by the player who rolls it; a return to stage 1 may be avoided by its victim).
+stack of tasks (engine.tasks). The tasks, one small class per phase, roll, card and choice, are in
+`rules.py`; a task that needs a choice is a decision of the player who makes it (a forced roll is
+modified by the player who rolls it; a return to stage 1 may be avoided by its victim).
 Decisions in docs/rules/five-more-minutes.md (F1, F2, ...).
 """
 
@@ -16,18 +17,21 @@ from importlib import resources
 from typing import Any
 
 from dungeoneer.engine import registry, rng
-from dungeoneer.engine.errors import (
-    ChanceError,
-    DungeoneerError,
-    UnknownNameError,
+from dungeoneer.engine.errors import ChanceError, DungeoneerError, UnknownNameError
+from dungeoneer.engine.five_more_minutes.rules import Chip, FiveDecision, Item, Turn, expert_deal
+from dungeoneer.engine.protocol import (
+    TERMINAL,
+    Action,
+    GameInfo,
+    Outcome,
+    Termination,
+    seat_number,
 )
-from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination, seat_number
-from dungeoneer.engine.tasks import TaskState, TaskTable
+from dungeoneer.engine.tasks import Decision, Step, TaskState, TaskTable
 
-FIVE = "5 More Minutes"
-HAND_LIMIT = 3
 KINDS = ("bonus", "play", "end", "discard", "keep", "pink", "target", "from", "avoid",
          "accept", "receive", "give")
+"""The first words of every action, for error messages."""
 
 INFO = GameInfo(
     name="five-more-minutes", title="5 More Minutes", min_players=2, max_players=6,
@@ -53,7 +57,7 @@ class CardKind:
 
 
 @functools.lru_cache(maxsize=1)
-def card_data() -> tuple[dict[str, CardKind], tuple[tuple[int, int], ...], dict]:
+def card_data() -> tuple[dict[str, CardKind], tuple[Chip, ...], dict[int, dict[str, int]]]:
     """The cards by name, the blue chips as (value, dark) pairs, and the removal table."""
     text = resources.files("dungeoneer.seeds.five_more_minutes").joinpath("cards.toml").read_text()
     data = tomllib.loads(text)
@@ -62,7 +66,7 @@ def card_data() -> tuple[dict[str, CardKind], tuple[tuple[int, int], ...], dict]
         cost = entry["cost"] if isinstance(entry["cost"], int) else None
         kinds[entry["name"]] = CardKind(entry["name"], cost, entry["count"],
                                         bool(entry.get("special")), entry["text"])
-    blue = []
+    blue: list[Chip] = []
     for entry in data["blue"]:
         blue += [(entry["value"], 1)] * entry["dark"]
         blue += [(entry["value"], 0)] * (entry["count"] - entry["dark"])
@@ -87,6 +91,8 @@ class FiveMoreMinutes:
         self.variants = frozenset(chosen)
         self.variant = ",".join(v for v in VARIANTS if v in chosen) or "standard"
         self.kinds, self.blue_chips, removal = card_data()
+        self.costs = {name: kind.cost for name, kind in self.kinds.items()}
+        """Each card's cost in yellow chips (None: it can't be played in phase B)."""
         self.removed = removal[players]
         self.end_threshold = 4 if players <= 3 else 3
         """D - Check Game End: roll with 3 or more blue chips (4 or more with 2 or 3 players)."""
@@ -104,7 +110,7 @@ class FiveMoreMinutes:
 
     def deck_cards(self) -> tuple[str, ...]:
         """Preparation: every card less the removal table's (and the specials for rookies)."""
-        cards = []
+        cards: list[str] = []
         for kind in self.kinds.values():
             if kind.special and "rookie" in self.variants:
                 continue
@@ -119,23 +125,24 @@ class FiveMoreMinutes:
             raise UnknownNameError(f"5 More Minutes has no set-up key {sorted(setup)[0]!r}",
                                    text=sorted(setup)[0])
         n = self.players
-        table = Table(game=self, deck=(), discard=(), hands=[()] * n, stages=[1] * n,
-                      pink=[0] * n, yellow=[0] * n, blue=[()] * n, supply_pink=9,
-                      supply_yellow=21, blue_pile=(), lost=[False] * n, free=0, active=0,
+        table = Table(game=self, deck=(), discard=(), hands=((),) * n, stages=(1,) * n,
+                      pink=(0,) * n, yellow=(0,) * n, blue=((),) * n, supply_pink=9,
+                      supply_yellow=21, blue_pile=(), lost=(False,) * n, free=0, active=0,
                       turns=0, tasks=[], stream=None if seed is None else rng.verify_seed(seed),
                       forced=(), over=False)
         table.deck = table.shuffled(self.deck_cards(), "the deck")
         table.blue_pile = table.shuffled(self.blue_chips, "the blue chips")
         if "expert" in self.variants:
-            _expert_deal(table)
-        table.push(("turn", 0))
+            expert_deal(table)
+        table.push(Turn(0))
         table.run()
         return table.freeze()
 
 
 @dataclass(frozen=True)
 class FiveState(TaskState):
-    """A 5 More Minutes position. Immutable; `apply` returns a new one (engine.tasks)."""
+    """A 5 More Minutes position. Immutable; `apply` returns a new one (engine.tasks). Hands,
+    blue chips and used cards are held sorted (their order tells nothing)."""
 
     game: FiveMoreMinutes
     deck: tuple[str, ...]
@@ -144,20 +151,34 @@ class FiveState(TaskState):
     stages: tuple[int, ...]
     pink: tuple[int, ...]
     yellow: tuple[int, ...]
-    blue: tuple[tuple[tuple[int, int], ...], ...]
+    blue: tuple[tuple[Chip, ...], ...]
     """Each player's blue chips as (value, dark): the values are hidden from the others."""
     supply_pink: int
     supply_yellow: int
-    blue_pile: tuple[tuple[int, int], ...]
+    blue_pile: tuple[Chip, ...]
     lost: tuple[bool, ...]
     free: int
+    """Cards still free this turn (Dream Control)."""
     active: int
+    """The seat whose turn it is."""
     turns: int
-    tasks: tuple
+    tasks: tuple[Step | Decision, ...]
     stream: int | None
     forced: tuple[str, ...]
     over: bool
-    legal: tuple | None = field(default=None, compare=False, hash=False, repr=False)
+    legal: tuple[Action, ...] | None = field(default=None, compare=False, hash=False,
+                                             repr=False)
+
+    def current_player(self) -> int:
+        """The seat that must choose now, or TERMINAL."""
+        return TERMINAL if self.over else self.tasks[-1].seat
+
+    @property
+    def decision(self) -> FiveDecision:
+        """The pending decision (the game is not over)."""
+        task = self.tasks[-1]
+        assert isinstance(task, FiveDecision)
+        return task
 
     def scores(self) -> tuple[int, ...]:
         """Each player's blue total."""
@@ -177,9 +198,12 @@ class FiveState(TaskState):
     def public_action_text(self, action: Action) -> str:
         """The action as the other players see it: the value of a blue chip given away stays
         hidden (the receiver sees it in their own view)."""
-        if action.kind == "give" and action.arg not in ("pink", "yellow"):
-            return "gives a blue chip"
-        return self.action_text(action)
+        return self.action_text(action) if self.over else self.decision.public_text(action)
+
+    def seat_view(self, player: int) -> SeatView:
+        """What `player` may know, as `view` (seats from 0 here), without the view's copies:
+        for the bots, which read it at every decision."""
+        return SeatView(self, player)
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know: their own hand and blue values; of the others, counts (and
@@ -208,56 +232,157 @@ class FiveState(TaskState):
                                                           "yellow": self.supply_yellow,
                                                           "blue": len(self.blue_pile)},
                 "lost_turn": list(self.lost), "over": self.over,
-                "decision": None if self.over else _public_task(self.tasks[-1])}
+                "decision": None if self.over else self.decision.public()}
 
     def prompt(self) -> str:
-        return "" if self.over else f"Seat {self.tasks[-1][1] + 1}: {self.tasks[-1][0]}"
+        """Whose decision and its name ('Seat 2: modify')."""
+        return "" if self.over else self.decision.prompt()
 
 
-def _public_task(task) -> dict[str, Any]:
-    """What everyone knows of the pending decision: its kind, whose, and for a roll its purpose
-    and the die."""
-    data: dict[str, Any] = {"kind": task[0], "seat": seat_number(task[1])}
-    if task[0] == "modify":
-        data["purpose"], data["rolled"] = task[2], task[3]
-    elif task[0] == "target":
-        data["purpose"] = task[2]
-    return data
+class SeatView:
+    """What one seat may know of a state (`FiveState.seat_view`), read from the state itself
+    (nothing is copied, as bots read it at every decision): the open facts, the counts of what
+    the others hide, and the seat's own hand and blue chips. Seats count from 0."""
+
+    __slots__ = ("_state", "decision", "discard", "pink", "players", "seat", "stages", "yellow")
+
+    def __init__(self, state: FiveState, seat: int) -> None:
+        self._state, self.seat, self.players = state, seat, state.game.players
+        self.decision: FiveDecision = state.tasks[-1]  # type: ignore[assignment]
+        """The pending decision: the seat's own (a bot reads the view when it is to decide)."""
+        self.stages, self.pink, self.yellow = state.stages, state.pink, state.yellow
+        self.discard = state.discard
+        """The used cards, open to all."""
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The seat's own cards."""
+        return self._state.hands[self.seat]
+
+    @property
+    def blue(self) -> tuple[Chip, ...]:
+        """The seat's own blue chips, (value, dark)."""
+        return self._state.blue[self.seat]
+
+    @property
+    def blue_counts(self) -> tuple[int, ...]:
+        """How many blue chips each seat has."""
+        return tuple(map(len, self._state.blue))
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(map(len, self._state.hands))
 
 
 class Table(TaskTable):
-    """A mutable working copy of a state."""
+    """A mutable working copy of a state: the same fields, the stack of tasks as a list. The
+    per-seat fields stay tuples, replaced when they change (`rules.put`)."""
 
-    LISTS = ("hands", "stages", "pink", "yellow", "blue", "lost", "tasks")
+    LISTS = ("tasks",)
+
+    game: FiveMoreMinutes
+    deck: tuple[str, ...]
+    """Top first."""
+    discard: tuple[str, ...]
+    """The used cards."""
+    hands: tuple[tuple[str, ...], ...]
+    stages: tuple[int, ...]
+    pink: tuple[int, ...]
+    yellow: tuple[int, ...]
+    blue: tuple[tuple[Chip, ...], ...]
+    supply_pink: int
+    """Pink chips in the center."""
+    supply_yellow: int
+    blue_pile: tuple[Chip, ...]
+    """The blue chips in the center, face down, the next one first."""
+    lost: tuple[bool, ...]
+    """Who loses their next turn (Coffee)."""
+    free: int
+    active: int
+    turns: int
+    tasks: list[Step | Decision]
+    stream: int | None
+    forced: tuple[str, ...]
+    over: bool
+
+    def run(self) -> None:
+        """Run tasks until a decision with a real choice is on top, or the game is over: the
+        loop of engine.tasks for typed tasks alone (every task of this game is one), without its
+        checks for the older tuple tasks (a fifth of the time of a bot game)."""
+        tasks = self.tasks  # (changed in place only)
+        while tasks and not self.over:
+            task = tasks[-1]
+            if isinstance(task, Decision):
+                found = task.options(self)
+                if not found:
+                    tasks.pop()
+                elif len(found) == 1 and not task.always_ask:
+                    tasks.pop()
+                    task.choose(self, found[0])
+                else:
+                    self.found = found
+                    return
+            else:
+                tasks.pop()
+                task.run(self)
+
+    def choose(self, action: Action) -> None:
+        """Apply a choice to the decision on top."""
+        self.found = None
+        decision = self.tasks.pop()
+        assert isinstance(decision, Decision)
+        decision.choose(self, action)
+
+    def say(self, text: str, *args: object) -> None:
+        """Tell the log what happened: `text` with `args` put in its `{}` places (formatted only
+        when a log is kept: bots play most games without one)."""
+        if self.log is not None:
+            self.log.append(text.format(*args) if args else text)
+
+    @classmethod
+    def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
+        """A decision's options, in a table or a frozen state."""
+        return task.options(where)
+
+    @classmethod
+    def of(cls, state: TaskState, log: list[str] | None) -> Table:
+        """A working copy of `state`: its fields copied at once, the stack as a list (a copy is
+        made for every action: this is the fastest way)."""
+        values = state.__dict__.copy()
+        del values["legal"]
+        values["tasks"], values["log"], values["found"] = list(values["tasks"]), log, None
+        table = object.__new__(cls)
+        table.__dict__ = values
+        return table
 
     def freeze(self) -> FiveState:
-        """The new state, its fields filled directly (as Dinky Dungeon's: the frozen
-        dataclass's constructor is slow; the property tests check every state this builds)."""
+        """The new state, its fields filled at once (as Dinky Dungeon's: the frozen dataclass's
+        constructor is slow; the property tests check every state this builds): the table's
+        own, which it gives up (a table is used for one action). Hands, blue chips and used
+        cards are kept sorted as they change (`rules.added`)."""
+        values = self.__dict__  # handed over: the table is done with once frozen
+        self.__dict__ = {}
+        del values["log"]
+        found = values.pop("found")
+        values["tasks"], values["legal"] = tuple(values["tasks"]), () if values["over"] else found
         state = object.__new__(FiveState)
-        state.__dict__.update(
-            game=self.game, deck=tuple(self.deck), discard=tuple(sorted(self.discard)),
-            hands=tuple(tuple(sorted(h)) for h in self.hands), stages=tuple(self.stages),
-            pink=tuple(self.pink), yellow=tuple(self.yellow),
-            blue=tuple(tuple(sorted(b)) for b in self.blue), supply_pink=self.supply_pink,
-            supply_yellow=self.supply_yellow, blue_pile=tuple(self.blue_pile),
-            lost=tuple(self.lost), free=self.free, active=self.active, turns=self.turns,
-            tasks=tuple(self.tasks), stream=self.stream, forced=tuple(self.forced),
-            over=self.over, legal=() if self.over else self.found)
+        object.__setattr__(state, "__dict__", values)
         return state
 
     # ------------------------------------------------------------------ chance
 
-    def shuffled(self, items: Sequence, what: str) -> tuple:
+    def shuffled(self, items: Sequence[Item], what: str) -> tuple[Item, ...]:
         """The items in a random order: a written outcome (cards by name, comma-separated;
         blue chips by value, 'd' for dark, like '2 3 2d'), or the seeded stream."""
         if self.forced:
             written, self.forced = self.forced[0], self.forced[1:]
             tokens = ([t.strip() for t in written.split(",")] if "," in written or not items
                       or isinstance(items[0], str) else written.split())
-            by_text: dict[str, list] = {}
+            by_text: dict[str, list[Item]] = {}
             for item in items:
                 by_text.setdefault(_item_text(item).lower(), []).append(item)
-            order = []
+            order: list[Item] = []
             for token in tokens:
                 bucket = by_text.get(token.lower())
                 if not bucket:
@@ -287,485 +412,14 @@ class Table(TaskTable):
         value, self.stream = rng.below(6, self.stream)
         return value + 1
 
-    # ------------------------------------------------------------------ cards and chips
 
-    def draw(self, seat: int, count: int) -> None:
-        """Receive cards: an empty deck is refilled from the used cards (A, note *); a special
-        card is played as soon as it is drawn."""
-        for _ in range(count):
-            if not self.deck and self.discard:
-                self.deck = self.shuffled(tuple(sorted(self.discard)), "the used cards")
-                self.discard = ()
-                self.say("The deck is empty: the used cards are shuffled into a new deck.")
-            if not self.deck:
-                self.say("No card is left to draw.")
-                return
-            card, self.deck = self.deck[0], self.deck[1:]
-            if self.game.kinds[card].special:
-                self.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
-                self.push(("used", 0, card))
-                SPECIALS[card](self, seat)
-                continue
-            self.hands[seat] = (*self.hands[seat], card)
-            self.say(f"Seat {seat + 1} receives a card.")
-
-    def receive(self, seat: int, colour: str, count: int = 1) -> None:
-        """Receive pink or yellow chips; from another player of your choice if the center has
-        none (A, note **)."""
-        for _ in range(count):
-            supply = f"supply_{colour}"
-            if getattr(self, supply) > 0:
-                setattr(self, supply, getattr(self, supply) - 1)
-                getattr(self, colour)[seat] += 1
-            else:
-                self.push(("take_chip", seat, colour))
-
-    def receive_blue(self, seat: int) -> None:
-        if not self.blue_pile:
-            self.say("No blue chip is left in the center (F4).")
-            return
-        chip, self.blue_pile = self.blue_pile[0], self.blue_pile[1:]
-        self.gets_blue(seat, chip)
-        self.say(f"Seat {seat + 1} receives a blue chip.")
-
-    def gets_blue(self, seat: int, chip: tuple[int, int]) -> None:
-        """A blue chip reaches a player, from the center or from another player."""
-        self.blue[seat] = (*self.blue[seat], chip)
-        if chip[1] and "nightmare" in self.game.variants:
-            _nightmare(self, seat)
-
-    def send_to_stage_one(self, seat: int) -> None:
-        """A return to stage 1, which its victim may avoid with a '5 More Minutes'."""
-        self.push(("return", seat))
-
-def _item_text(item) -> str:
+def _item_text(item: str | Chip) -> str:
     if isinstance(item, tuple):
         return f"{item[0]}{'d' if item[1] else ''}"
     return str(item)
 
 
-def _expert_deal(t: Table) -> None:
-    """Expert dreamers: two dream cards to each player at preparation; a special card dealt is
-    exchanged for another and the deck shuffled again (F12)."""
-    for seat in range(t.game.players):
-        for _ in range(2):
-            while t.deck and t.game.kinds[t.deck[0]].special:
-                t.deck = t.shuffled(t.deck, "the deck")
-                if all(t.game.kinds[c].special for c in t.deck):
-                    break
-            if t.deck and not t.game.kinds[t.deck[0]].special:
-                card, t.deck = t.deck[0], t.deck[1:]
-                t.hands[seat] = (*t.hands[seat], card)
-    t.say("Expert dreamers: each player is dealt two dream cards.")
-
-
-def _nightmare(t: Table, seat: int) -> None:
-    """Nightmare in the jungle: a dark value-2 chip is shown; the player's turn ends and their
-    next turn begins at stage 1; the others return to stage 1 unless they roll 4 or more (F13)."""
-    t.say(f"Seat {seat + 1} shows a dark blue chip: a nightmare!")
-    t.stages[seat] = 1
-    if seat == t.active:
-        # The rest of this turn's phases are dropped ('Your turn ends').
-        t.tasks = [task for task in t.tasks
-                   if not (task[0] in ("play", "hand_limit", "advance", "end_check")
-                           and task[1] == seat)]
-    for other in reversed([p for p in range(t.game.players) if p != seat]):
-        t.push(("roll_for", other, "nightmare"))
-
-
-# ----------------------------------------------------------------------------- the turn
-
-BONUSES = {
-    1: (("card", "pink"), ("card", "yellow")),
-    2: (("card", "card"), ("yellow",)),
-    3: (("pink",),),
-    4: (("yellow", "yellow"), ("card",)),
-    5: (("blue", "card"), ("blue", "pink")),
-}
-"""A - Receive Bonus: each stage's bonus A (and B)."""
-
-
-def _turn(t: Table, task) -> None:
-    seat = task[1]
-    t.active, t.free = seat, 0
-    if t.lost[seat]:
-        t.lost[seat] = False
-        t.say(f"Seat {seat + 1} loses this turn (Coffee).")
-        t.push(("next", seat))
-        return
-    t.say(f"Seat {seat + 1}'s turn, at stage {t.stages[seat]}.")
-    t.push(("next", seat))
-    t.push(("end_check", seat))
-    t.push(("advance", seat))
-    t.push(("hand_limit", seat))
-    t.push(("play", seat))
-    t.push(("bonus", seat))
-
-
-def _give_bonus(t: Table, seat: int, parts) -> None:
-    """Receive the bonus's parts in the printed order (a special card drawn is played, and a
-    chip the center lacks is taken from a player, once the bonus is received)."""
-    for part in parts:
-        if part == "card":
-            t.draw(seat, 1)
-        elif part == "blue":
-            t.receive_blue(seat)
-        else:
-            t.receive(seat, part)
-
-
-def _advance(t: Table, task) -> None:
-    """C - Advance Stage: stages 1 and 2 roll; 3 -> 4, 4 -> 5, 5 -> 2."""
-    seat = task[1]
-    stage = t.stages[seat]
-    if stage in (1, 2):
-        t.push(("modify", seat, f"advance{stage}", t.roll_die()))
-        return
-    t.stages[seat] = {3: 4, 4: 5, 5: 2}[stage]
-    t.say(f"Seat {seat + 1} moves to stage {t.stages[seat]}.")
-
-
-def _end_check(t: Table, task) -> None:
-    """D - Check Game End: with enough blue chips, roll; a 6 ends the game."""
-    seat = task[1]
-    if len(t.blue[seat]) >= t.game.end_threshold:
-        t.push(("modify", seat, "end", t.roll_die()))
-
-
-def _next(t: Table, task) -> None:
-    t.turns += 1
-    t.push(("turn", (task[1] + 1) % t.game.players))
-
-
-def _used(t: Table, task) -> None:
-    t.discard = (*t.discard, task[2])
-
-
-def _roll_for(t: Table, task) -> None:
-    """A forced roll ('unless he manage to get at least a 5')."""
-    _, seat, purpose = task
-    t.push(("modify", seat, purpose, t.roll_die()))
-
-
-def _hallu_receive(t: Table, task) -> None:
-    t.gets_blue(task[1], task[2])
-
-
-AUTOMATIC = {"turn": _turn, "advance": _advance, "end_check": _end_check, "next": _next,
-             "used": _used, "roll_for": _roll_for, "hallu_receive": _hallu_receive}
-
-
-# ----------------------------------------------------------------------------- dream cards
-
-def pleasant_sleep(t, seat):
-    """Take a blue chip from the center of the table."""
-    t.receive_blue(seat)
-
-
-def sleep_paralysis(t, seat):
-    """Force another player to return to stage 1."""
-    t.push(("target", seat, "paralysis"))
-
-
-def dream_eater(t, seat):
-    """Pick a card from another player's hand (blind: the hand is hidden, F7)."""
-    t.push(("target", seat, "eater"))
-
-
-def dream_control(t, seat):
-    """You can play the next two cards of your turn for free."""
-    t.free = 2
-
-
-def recurring_dream(t, seat):
-    """Draw a discarded card at your choice."""
-    t.push(("recover", seat))
-
-
-def hallucinations(t, seat):
-    """Trade 1 blue chip with another player (F8)."""
-    t.push(("target", seat, "hallucinations"))
-
-
-def lucid_dream(t, seat):
-    """Draw 3 cards, add two to your hand and discard the other one."""
-    before = list(t.hands[seat])
-    t.draw(seat, 3)
-    drawn = list(t.hands[seat])
-    for card in before:
-        drawn.remove(card)
-    if len(drawn) == 3:
-        t.push(("lucid", seat, tuple(sorted(drawn))))
-
-
-def exploding_head(t, seat):
-    """Force another player to return to stage 1, unless he manage to get at least a 5."""
-    t.push(("target", seat, "exploding"))
-
-
-def snoring(t, seat):
-    """Force the other players to return to stage 1, unless they manage to get at least a 5."""
-    for other in reversed([p for p in range(t.game.players) if p != seat]):
-        t.push(("roll_for", other, "save"))
-
-
-def coffee(t, seat):
-    """All players which are at stage 1 lose their next turn. Except the player who plays it."""
-    for other in range(t.game.players):
-        if other != seat and t.stages[other] == 1:
-            t.lost[other] = True
-            t.say(f"Seat {other + 1} will lose its next turn.")
-
-
-def sleepwalker(t, seat):
-    """Force another player to change a blue chip for its value in yellow ones (F9)."""
-    t.push(("target", seat, "sleepwalker"))
-
-
-def alarm_clock(t, seat):
-    """ALL players return to stage 1."""
-    for other in reversed(range(t.game.players)):
-        t.send_to_stage_one(other)
-
-
-def sleep_master(t, seat):
-    """ALL players choose to receive a pink chip, a yellow one or a card."""
-    for other in reversed(range(t.game.players)):
-        t.push(("sleep_master", other))
-
-
-EFFECTS = {"Pleasant Sleep": pleasant_sleep, "Sleep Paralysis": sleep_paralysis,
-           "Dream Eater": dream_eater, "Dream Control": dream_control,
-           "Recurring Dream": recurring_dream, "Hallucinations": hallucinations,
-           "Lucid Dream": lucid_dream, "Exploding Head": exploding_head, "Snoring": snoring,
-           "Coffee": coffee, "Sleepwalker": sleepwalker}
-SPECIALS = {"Alarm Clock": alarm_clock, "Sleep Master": sleep_master}
-
-
-# ----------------------------------------------------------------------------- decisions
-
-def options_of(t, task) -> tuple[Action, ...]:
-    kind, seat = task[0], task[1]
-    players = t.game.players
-    others = [p for p in range(players) if p != seat]
-    if kind == "bonus":
-        return tuple(Action("bonus", "AB"[i]) for i in range(len(BONUSES[t.stages[seat]])))
-    if kind == "play":
-        kinds = t.game.kinds
-        affordable = sorted({c for c in t.hands[seat] if kinds[c].cost is not None
-                             and (t.free > 0 or t.yellow[seat] >= kinds[c].cost)})
-        return (*(Action("play", c) for c in affordable), Action("end"))
-    if kind == "hand_limit":
-        if len(t.hands[seat]) <= HAND_LIMIT:
-            return ()
-        return tuple(Action("discard", c) for c in sorted(set(t.hands[seat])))
-    if kind == "lucid":
-        return tuple(Action("discard", c) for c in sorted(set(task[2])))
-    if kind == "modify":
-        pinks = t.pink[seat]
-        return (Action("keep"), *(Action("pink", f"+{k}") for k in range(1, pinks + 1)),
-                *(Action("pink", f"-{k}") for k in range(1, pinks + 1)))
-    if kind == "target":
-        purpose = task[2]
-        if purpose == "eater":
-            others = [p for p in others if t.hands[p]]
-        elif purpose == "sleepwalker":
-            others = [p for p in others if t.blue[p]]
-        return tuple(Action("target", p + 1) for p in others)
-    if kind == "return":
-        if t.stages[seat] == 1:
-            return ()
-        if FIVE in t.hands[seat]:
-            return (Action("avoid"), Action("accept"))
-        return (Action("accept"),)
-    if kind == "take_chip":
-        colour = task[2]
-        return tuple(Action("from", p + 1) for p in others if getattr(t, colour)[p] > 0)
-    if kind == "recover":
-        return tuple(Action("receive", c) for c in sorted(set(t.discard))
-                     if not t.game.kinds[c].special)
-    if kind == "sleep_master":
-        return (Action("receive", "pink"), Action("receive", "yellow"), Action("receive", "card"))
-    if kind == "give_blue":
-        return tuple(Action("give", f"{v}") for v in sorted({v for v, _ in t.blue[seat]}))
-    if kind == "give_chip":
-        return tuple(Action("give", c) for c in ("pink", "yellow") if getattr(t, c)[seat] > 0)
-    if kind == "sleepwalk":
-        return tuple(Action("give", f"{v}") for v in sorted({v for v, _ in t.blue[seat]}))
-    raise AssertionError(kind)
-
-
-def _bonus(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
-    t.say(f"Seat {seat + 1} takes bonus {action.arg}.")
-    _give_bonus(t, seat, parts)
-
-
-def _play(t: Table, task, action: Action) -> None:
-    """B - Play Dream Cards: as many as you can pay for with yellow chips."""
-    seat = task[1]
-    if action.kind == "end":
-        return
-    card = action.arg
-    hand = list(t.hands[seat])
-    hand.remove(card)
-    t.hands[seat] = tuple(hand)
-    if t.free > 0:
-        t.free -= 1
-    else:
-        cost = t.game.kinds[card].cost
-        t.yellow[seat] -= cost
-        t.supply_yellow += cost
-    t.say(f"Seat {seat + 1} plays {card}.")
-    t.push(("play", seat))
-    t.push(("used", seat, card))
-    EFFECTS[card](t, seat)
-
-
-def _discard_card(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    hand = list(t.hands[seat])
-    hand.remove(action.arg)
-    t.hands[seat] = tuple(hand)
-    t.discard = (*t.discard, action.arg)
-    if task[0] == "hand_limit":
-        t.push(("hand_limit", seat))
-
-
-def _modify(t: Table, task, action: Action) -> None:
-    """Pink chips: discard X to add or subtract X from the die, in any roll (own or forced)."""
-    _, seat, purpose, rolled = task
-    value = rolled
-    if action.kind == "pink":
-        k = int(action.arg)
-        t.pink[seat] -= abs(k)
-        t.supply_pink += abs(k)
-        value = rolled + k
-    t.say(f"Seat {seat + 1} rolls {rolled}" + (f", {value} with pink chips" if value != rolled
-                                               else "") + ".")
-    if purpose == "advance1":
-        t.stages[seat] = 2 if value <= 4 else 4
-    elif purpose == "advance2":
-        t.stages[seat] = 3 if value <= 1 else 4
-    elif purpose == "end":
-        if value == 6:
-            t.over = True
-            t.say("A 6: the game ends.")
-        return
-    elif purpose == "save":
-        if value < 5:
-            t.send_to_stage_one(seat)
-        return
-    elif purpose == "nightmare":
-        if value < 4:
-            t.send_to_stage_one(seat)
-        return
-    if purpose.startswith("advance"):
-        t.say(f"Seat {seat + 1} moves to stage {t.stages[seat]}.")
-
-
-def _target(t: Table, task, action: Action) -> None:
-    _, seat, purpose = task
-    victim = action.arg - 1
-    if purpose == "paralysis":
-        t.send_to_stage_one(victim)
-    elif purpose == "exploding":
-        t.push(("roll_for", victim, "save"))
-    elif purpose == "eater":
-        hand = list(t.shuffled(t.hands[victim], "the hand"))
-        card = hand.pop()
-        t.hands[victim] = tuple(hand)
-        t.hands[seat] = (*t.hands[seat], card)
-        t.say(f"Seat {seat + 1} takes a card from seat {victim + 1}.")
-    elif purpose == "hallucinations":
-        # A swap: the chip taken (blind, at random) is set aside until the player has given
-        # theirs, so they can't give back what they took.
-        if t.blue[victim]:
-            chips = list(t.shuffled(t.blue[victim], "the blue chips"))
-            t.blue[victim] = tuple(chips[:-1])
-            t.push(("hallu_receive", seat, chips[-1]))
-        if t.blue[seat]:
-            t.push(("give_blue", seat, victim))
-        elif t.pink[seat] or t.yellow[seat]:
-            t.push(("give_chip", seat, victim))
-        t.say(f"Seat {seat + 1} trades with seat {victim + 1}.")
-    elif purpose == "sleepwalker":
-        t.push(("sleepwalk", victim))
-
-
-def _return(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    if action.kind == "avoid":
-        hand = list(t.hands[seat])
-        hand.remove(FIVE)
-        t.hands[seat] = tuple(hand)
-        t.discard = (*t.discard, FIVE)
-        t.say(f"Seat {seat + 1} plays 5 More Minutes and stays at stage {t.stages[seat]}.")
-        return
-    t.stages[seat] = 1
-    t.say(f"Seat {seat + 1} returns to stage 1.")
-
-
-def _take_chip(t: Table, task, action: Action) -> None:
-    _, seat, colour = task
-    source = action.arg - 1
-    getattr(t, colour)[source] -= 1
-    getattr(t, colour)[seat] += 1
-    t.say(f"Seat {seat + 1} takes a {colour} chip from seat {source + 1}.")
-
-
-def _recover(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    rest = list(t.discard)
-    rest.remove(action.arg)
-    t.discard = tuple(rest)
-    t.hands[seat] = (*t.hands[seat], action.arg)
-
-
-def _sleep_master(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    if action.arg == "card":
-        t.draw(seat, 1)
-    else:
-        t.receive(seat, action.arg)
-
-
-def _give_blue(t: Table, task, action: Action) -> None:
-    _, seat, victim = task
-    chips = list(t.blue[seat])
-    chip = next(c for c in chips if c[0] == int(action.arg))
-    chips.remove(chip)
-    t.blue[seat] = tuple(chips)
-    t.gets_blue(victim, chip)
-
-
-def _give_chip(t: Table, task, action: Action) -> None:
-    _, seat, victim = task
-    getattr(t, action.arg)[seat] -= 1
-    getattr(t, action.arg)[victim] += 1
-
-
-def _sleepwalk(t: Table, task, action: Action) -> None:
-    seat = task[1]
-    chips = list(t.blue[seat])
-    chip = next(c for c in chips if c[0] == int(action.arg))
-    chips.remove(chip)
-    t.blue[seat] = tuple(chips)
-    t.blue_pile = (*t.blue_pile, chip)  # back to the center, at the bottom (F9)
-    paid = min(chip[0], t.supply_yellow)
-    t.supply_yellow -= paid
-    t.yellow[seat] += paid
-    t.say(f"Seat {seat + 1} changes a blue chip for {paid} yellow.")
-
-
-DECISIONS = {"bonus": _bonus, "play": _play, "hand_limit": _discard_card,
-             "lucid": _discard_card, "modify": _modify, "target": _target, "return": _return,
-             "take_chip": _take_chip, "recover": _recover, "sleep_master": _sleep_master,
-             "give_blue": _give_blue, "give_chip": _give_chip, "sleepwalk": _sleepwalk}
-
 FiveState.TABLE, FiveState.TITLE, FiveState.KINDS = Table, INFO.title, KINDS
-Table.DECISIONS, Table.AUTOMATIC, Table.OPTIONS = DECISIONS, AUTOMATIC, options_of
 
 
 def make_five_more_minutes(options: Mapping[str, str],

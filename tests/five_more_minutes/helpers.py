@@ -8,6 +8,14 @@ from dataclasses import replace
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
 from dungeoneer.engine.five_more_minutes.game import Table
+from dungeoneer.engine.five_more_minutes.rules import (
+    Advance,
+    Bonus,
+    EndCheck,
+    HandLimit,
+    Next,
+    Play,
+)
 
 
 def position(*, players: int = 2, stages: Sequence[int] | None = None,
@@ -39,10 +47,9 @@ def position(*, players: int = 2, stages: Sequence[int] | None = None,
         held.append(tuple(sorted(mine)))
     pink = list(pink) + [0] * (players - len(pink))
     yellow = list(yellow) + [0] * (players - len(yellow))
-    tasks = [("next", active), ("end_check", active), ("advance", active),
-             ("hand_limit", active), ("play", active)]
+    tasks = [Next(active), EndCheck(active), Advance(active), HandLimit(active), Play(active)]
     if step == "bonus":
-        tasks.append(("bonus", active))
+        tasks.append(Bonus(active))
     start = game.new_initial_state(seed=seed)
     built = replace(start, deck=deck_cards, discard=used, hands=tuple(tuple(sorted(h))
                                                                      for h in hands),

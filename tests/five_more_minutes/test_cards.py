@@ -2,9 +2,11 @@
 pinned in test_rules.py."""
 
 import re
+import tomllib
 
-from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, rules
 from tests.five_more_minutes.helpers import legal, play, position
+from tests.helpers import installed_seeds
 
 # The rulebook's Dream Cards list, line for line (shared/rulebooks/five-more-minutes.txt).
 CARD_LIST = [
@@ -69,6 +71,26 @@ def test_recurring_dream_takes_back_a_used_card():
     assert "Pleasant Sleep" in state.hands[0]
 
 
+def test_recurring_dream_may_take_back_a_special_card_which_is_played_at_once():
+    """Recurring Dream: "Draw a discarded card at your choice"; the special cards: "If you add
+    these cards to your hand, you have to play them immediately." (issue 16: the used specials
+    were never offered)"""
+    state = position(stages=[3, 4], step="play", yellow=[2],
+                     hands=[["Recurring Dream", "Dream Eater"]], deck=["Coffee", "Snoring"])
+    state = play(state, "play Recurring Dream")
+    assert {"receive Alarm Clock", "receive Sleep Master"} <= set(legal(state))
+    alarm = play(state, "receive Alarm Clock")
+    # ALL players return to stage 1 (the one who drew it too); the card is used again, and
+    # phase B goes on.
+    assert alarm.stages == (1, 1) and alarm.hands[0] == ("Dream Eater",)
+    assert alarm.discard.count("Alarm Clock") == 2 and legal(alarm) == ["play Dream Eater", "end"]
+    master = play(state, "receive Sleep Master")
+    assert legal(master) == ["receive pink", "receive yellow", "receive card"]
+    master = play(master, "receive pink", "receive card")
+    assert master.pink == (1, 0) and master.hands == (("Dream Eater",), ("Coffee",))
+    assert master.discard.count("Sleep Master") == 1
+
+
 def test_exploding_head_with_pink_chips_on_the_forced_roll():
     """The victim rolls; pink chips change any roll, the ones other cards force too."""
     state = position(stages=[3, 4], step="play", yellow=[1], pink=[0, 1],
@@ -85,3 +107,18 @@ def test_snoring_makes_every_other_player_roll():
     state = position(players=3, stages=[3, 4, 5], step="play", yellow=[2], hands=[["Snoring"]])
     state = play(state.with_chance(["5", "2"]), "play Snoring")
     assert state.stages[1] == 4 and state.stages[2] == 1
+
+
+def test_each_card_names_the_class_that_implements_it_and_that_class_quotes_it():
+    """cards.toml's `effect` is the class in rules.py that plays the card, and that class's
+    docstring quotes the printed text (the text beside the code)."""
+    data = tomllib.loads((installed_seeds("five_more_minutes") / "cards.toml").read_text())
+    played = {**rules.CARDS, **rules.SPECIALS}
+    for entry in data["card"]:
+        implementer = getattr(rules, entry["effect"])
+        if entry["name"] == "5 More Minutes":  # played only as the answer to a return
+            assert implementer is rules.Return
+        else:
+            assert played[entry["name"]] is implementer and entry["name"] == implementer.CARD
+        assert entry["text"] in " ".join(implementer.__doc__.split()), entry["name"]
+    assert set(played) == {e["name"] for e in data["card"]} - {"5 More Minutes"}

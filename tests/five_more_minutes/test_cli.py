@@ -1,10 +1,12 @@
 """5 More Minutes from the command line."""
 
 import json
+from dataclasses import replace
 
 from click.testing import CliRunner
 
 from dungeoneer.cli.main import cli
+from dungeoneer.engine.records import dumps, load_record, replay
 
 
 def run(*args, input=None):
@@ -131,3 +133,35 @@ Seat 1: bonus
         "  2      2 Light dream     1       0  -     1 card",
         "  3      4 Deep dream      1       0  -     1 card",
         "Your hand: Pleasant Sleep"]
+
+
+def test_a_written_shuffle_decides_dream_eaters_blind_pick(tmp_path):
+    """docs/records.md: a shuffle may be written as `~ CARD, CARD, ...` under the action that
+    made it; for Dream Eater's blind pick (F7), the target's hand in its shuffled order, the last
+    card taken."""
+    out = tmp_path / "game.rec"
+    for seed in range(1, 40):  # a bot game in which a Dream Eater takes a card
+        run("play", "five-more-minutes", "--bot", "greedy", "--bot", "greedy", "--seed",
+            str(seed), "--record", str(out))
+        record = load_record(out)
+        _, steps = replay(record, keep_log=True)
+        eats = [i for i, s in enumerate(steps) if any("takes a card from" in x for x in s.log)]
+        if eats:
+            break
+    index = eats[0]
+    before = steps[index - 1].state
+    taker, victim = before.current_player(), 1 - before.current_player()
+    wanted = min(before.hands[victim])  # written last: the card taken
+    order = [c for c in before.hands[victim] if c != wanted] + [wanted]
+    moves = list(record.moves)
+    moves[index] = replace(moves[index], chance=(", ".join(order),))
+    written = tmp_path / "written.rec"
+    written.write_text(dumps(replace(record, moves=tuple(moves[:index + 1]))))
+    state, _ = replay(load_record(written))
+    assert state.hands[taker].count(wanted) == before.hands[taker].count(wanted) + 1
+    assert state.hands[victim].count(wanted) == before.hands[victim].count(wanted) - 1
+    wrong = tmp_path / "wrong.rec"
+    moves[index] = replace(moves[index], chance=("Pillow",))
+    wrong.write_text(dumps(replace(record, moves=tuple(moves[:index + 1]))))
+    result = run("replay", str(wrong))
+    assert result.exit_code == 2 and "the written order for the hand" in result.output

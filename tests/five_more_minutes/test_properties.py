@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
+from dungeoneer.engine.five_more_minutes.rules import SetAside, Used
 from dungeoneer.engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),
@@ -16,8 +17,8 @@ games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32
 
 def in_limbo(state):
     """Cards and chips between places: a card being played, a blue chip being swapped."""
-    cards = [t[2] for t in state.tasks if t[0] == "used"]
-    chips = [t[2] for t in state.tasks if t[0] == "hallu_receive"]
+    cards = [t.card for t in state.tasks if isinstance(t, Used)]
+    chips = [t.chip for t in state.tasks if isinstance(t, SetAside)]
     return cards, chips
 
 
@@ -49,6 +50,9 @@ def test_cards_and_chips_are_conserved_and_states_never_change(game):
         assert sum(state.yellow) + state.supply_yellow == 21
         blue = sorted([*state.blue_pile, *chips, *(c for b in state.blue for c in b)])
         assert blue == sorted(state.game.blue_chips)
+        # Hands, blue chips and used cards are kept in order (nobody may learn anything from
+        # the order in which they came).
+        assert all(list(h) == sorted(h) for h in (*state.hands, *state.blue, state.discard))
         # Nothing applied after it changed it.
         assert json.dumps(state.to_json(), sort_keys=True) == snapshot
 
@@ -64,6 +68,16 @@ def test_a_view_shows_only_counts_of_other_seats_hidden_things(game):
             assert "hands" not in view and "deck" not in view
             assert view["blue_counts"] == [len(b) for b in state.blue]
             assert view["blue"] == [list(c) for c in state.blue[seat]]
+            if not state.over and seat == state.current_player():
+                # The bots' lighter view holds the same facts.
+                seen = state.seat_view(seat)
+                assert (seen.seat + 1, seen.players, seen.decision.public()) == (
+                    view["seat"], view["players"], view["decision"])
+                assert [list(seen.stages), list(seen.pink), list(seen.yellow),
+                        list(seen.blue_counts), list(seen.hand_counts), list(seen.discard),
+                        list(seen.hand), [list(c) for c in seen.blue]] == [
+                    view["stages"], view["pink"], view["yellow"], view["blue_counts"],
+                    view["hand_counts"], view["discard"], view["hand"], view["blue"]]
 
 
 @settings(max_examples=15, deadline=None)

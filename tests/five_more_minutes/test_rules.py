@@ -180,6 +180,28 @@ def test_an_alarm_clock_is_played_when_drawn():
     assert "Alarm Clock" in state.discard
 
 
+def test_a_special_card_drawn_first_is_played_before_the_next_card_is_drawn():
+    """Special cards: "If you add these cards to your hand, you have to play them immediately."
+    (issue 16: drawn as the first of two cards, its effect came after the second card, so a
+    '5 More Minutes' drawn second could answer an Alarm Clock drawn first)"""
+    state = position(stages=[2, 4], deck=["Alarm Clock", "5 More Minutes", "Coffee"])
+    state = play(state, "bonus A", rolls=[1])
+    # Seat 1 returned to stage 1 before drawing the '5 More Minutes' (then rolled a 1: stage 2);
+    # seat 2 returned too, and it is its turn.
+    assert state.stages == (2, 1) and state.hands[0] == ("5 More Minutes",)
+    assert state.current_player() == 1 and legal(state) == ["bonus A", "bonus B"]
+
+
+def test_a_special_card_among_lucid_dreams_draws_is_played_before_the_next_draw():
+    """Lucid Dream draws one card at a time; a special card is played as it is drawn, and with
+    only two cards drawn to the hand there is nothing to discard (F11)."""
+    state = position(stages=[3, 4], step="play", yellow=[2], hands=[["Lucid Dream"]],
+                     deck=["Coffee", "Alarm Clock", "5 More Minutes", "Snoring"])
+    state = play(state, "play Lucid Dream")
+    assert state.stages == (1, 1) and state.hands[0] == ("5 More Minutes", "Coffee")
+    assert legal(state) == ["play Coffee", "end"] and state.deck == ("Snoring",)
+
+
 def test_sleep_master_lets_every_player_choose():
     state = position(stages=[4, 4], deck=["Sleep Master", "Coffee", "Snoring"])
     state = play(state, "bonus B")
@@ -205,15 +227,57 @@ def test_f12_expert_deals_two_cards_and_no_special():
         assert "Alarm Clock" not in dealt and "Sleep Master" not in dealt
 
 
-def test_f13_a_dark_chip_is_a_nightmare():
-    state = position(stages=[5, 4], variant="nightmare", yellow=[0])
+def dark_chip_first(state):
+    """The state with a dark blue chip on top of the center's pile."""
     dark = next(c for c in state.blue_pile if c[1])
-    state = replace(state, blue_pile=(dark, *[c for c in state.blue_pile if c != dark]))
+    return replace(state, blue_pile=(dark, *[c for c in state.blue_pile if c != dark]))
+
+
+def test_f13_a_dark_chip_is_a_nightmare():
+    state = dark_chip_first(position(stages=[5, 4], variant="nightmare", deck=["Coffee"]))
     state = play(state.with_chance(["3"]), "bonus A")  # a blue chip (dark) and a card
     # Seat 1's turn ended at stage 1; seat 2 rolled a 3 (under 4) and returned to stage 1 too;
     # it is seat 2's turn now.
     assert state.stages == (1, 1) and state.active == 1
     assert "Nightmare" in FiveMoreMinutes(2, "rookie,nightmare").options()["variant"].title()
+
+
+def test_f13_the_nightmares_own_return_may_be_avoided():
+    """5 More Minutes: "(Anytime): Avoid returning to stage 1"; the nightmare's "you begin your
+    next turn at stage 1" is such a return (issue 16: it could not be answered). The turn still
+    ends, and the others still roll."""
+    state = dark_chip_first(position(stages=[5, 4], variant="nightmare", deck=["Coffee"],
+                                     hands=[["5 More Minutes"]]))
+    state = play(state, "bonus A")
+    assert state.current_player() == 0 and legal(state) == ["avoid", "accept"]
+    avoided = play(state, "avoid", rolls=[3])
+    assert avoided.stages == (5, 1) and avoided.active == 1 and avoided.hands[0] == ("Coffee",)
+    assert "5 More Minutes" in avoided.discard and legal(avoided) == ["bonus A", "bonus B"]
+
+
+def test_f14_no_roll_at_stage_1():
+    """Snoring: "Force the other players to return to stage 1, unless they manage to get at least
+    a 5 on a die roll"; a player at stage 1 already has nothing to roll for, and pink chips
+    spent on the roll would change nothing (issue 16: they rolled, and were offered pink chips)."""
+    state = position(players=3, stages=[3, 1, 4], step="play", yellow=[3], pink=[0, 2, 0],
+                     hands=[["Snoring", "Coffee"]])
+    log: list[str] = []
+    before = state.with_chance(["2"])  # one roll only: seat 3's
+    state = before.apply(before.parse_action("play Snoring"), log)
+    assert "Seat 2 is at stage 1 already: no roll." in log
+    assert state.stages == (3, 1, 1) and state.pink == (0, 2, 0) and state.pending_chance() == ()
+    assert state.current_player() == 0 and legal(state) == ["play Coffee", "end"]
+
+
+def test_f14_no_roll_at_stage_1_for_exploding_head_or_a_nightmare():
+    exploding = position(players=3, stages=[3, 1, 4], step="play", yellow=[2], pink=[0, 2, 0],
+                         hands=[["Exploding Head", "Coffee"]])
+    exploding = play(exploding, "play Exploding Head", "target 2")
+    assert exploding.current_player() == 0 and exploding.stages == (3, 1, 4)
+    state = dark_chip_first(position(players=3, stages=[5, 1, 4], pink=[0, 2, 0],
+                                     variant="nightmare", deck=["Coffee"]))
+    state = play(state, "bonus A", rolls=[5])  # seat 3's roll only
+    assert state.stages == (1, 1, 4) and state.pink == (0, 2, 0) and state.active == 1
 
 
 def test_variants_are_checked():

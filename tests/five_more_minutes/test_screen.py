@@ -14,6 +14,13 @@ from rich.console import Console
 from dungeoneer.cli import render
 from dungeoneer.engine import session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
+from dungeoneer.engine.five_more_minutes.rules import (
+    LucidDraw,
+    LucidDream,
+    Roll,
+    SetAside,
+    Target,
+)
 from dungeoneer.engine.five_more_minutes.screen import draw
 from tests.five_more_minutes.helpers import legal, play, position
 
@@ -156,8 +163,10 @@ def hidden_changed(state: FiveState, seat: int) -> FiveState:
     hands = tuple(h if p == seat else ("Dream Control",) * len(h)
                   for p, h in enumerate(state.hands))
     blue = tuple(b if p == seat else ((4, 0),) * len(b) for p, b in enumerate(state.blue))
-    secret = {"lucid": ("Dream Control",) * 3, "hallu_receive": (4, 0)}
-    tasks = tuple((t[0], t[1], secret[t[0]]) if t[0] in secret and t[1] != seat else t
+    tasks = tuple(t if t.seat == seat else
+                  replace(t, drawn=("Dream Control",) * len(t.drawn))
+                  if isinstance(t, LucidDream | LucidDraw) else
+                  replace(t, chip=(4, 0)) if isinstance(t, SetAside) else t
                   for t in state.tasks)
     return replace(state, hands=hands, blue=blue, tasks=tasks, deck=state.deck[::-1],
                    blue_pile=((3, 0),) * len(state.blue_pile), legal=None)
@@ -170,16 +179,16 @@ def decisions_of_games(players: int, variant: str, seeds: range) -> list[FiveSta
         state = FiveMoreMinutes(players, variant).new_initial_state(seed=seed)
         bots = session.seat_bots("five-more-minutes", ["greedy", "random"] * 3, seed)
         while not state.is_terminal():
-            task = state.tasks[-1]
-            found.setdefault((task[0], task[2] if task[0] in ("modify", "target") else None,
-                              task[1]), state)
+            task = state.decision
+            found.setdefault((task.NAME, task.PURPOSE if isinstance(task, Roll | Target)
+                              else None, task.seat), state)
             state = state.apply(bots[state.current_player()].choose(state))
     return list(found.values())
 
 
 def test_a_seat_never_sees_another_seats_hand_or_blue_values():
     states = decisions_of_games(3, "nightmare", range(4))
-    kinds = {s.tasks[-1][0] for s in states}
+    kinds = {s.decision.NAME for s in states}
     assert {"bonus", "play", "modify", "target", "lucid", "give_blue"} <= kinds, kinds
     for state in states:
         for seat in range(state.game.players):

@@ -57,4 +57,4 @@ def test_a_persons_turns_fit_80_by_24_and_ctrl_c_saves_the_record(tmp_path):
     assert moves[moves.index("play Exploding Head") + 1] == "target 2"
     # The record holds every move up to the Ctrl-C: it replays to seat 1's bonus at turn 13.
     state, _ = replay(load_record(str(record)))
-    assert (state.turns, state.current_player(), state.tasks[-1][0]) == (12, 0, "bonus")
+    assert (state.turns, state.current_player(), state.decision.NAME) == (12, 0, "bonus")
