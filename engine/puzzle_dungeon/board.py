@@ -23,7 +23,7 @@ from dungeoneer.engine.puzzle_dungeon.constants import HERO
 from dungeoneer.engine.puzzle_dungeon.effects import AGAIN, Instr
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.puzzle_dungeon.game import PuzzleRules
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
 
 MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""
@@ -40,7 +40,7 @@ class Ctx(NamedTuple):
     """The card the trigger is about ('draw it', 'ready it', the attacked monster)."""
     picks: tuple[int, ...] = ()
     """Cards picked so far by a multi-card choice."""
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # (shadows tuple.count, which is never used)
     """Repetitions left in a for-each block."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import rules
@@ -390,7 +390,7 @@ class ShuffleIntoDeck(Instr):
             rest = [c for c in rest if b.rules.cards.arsenal[c].suit == suit]
         if not self.up_to:
             # Leave enough cards after each pick to reach the exact count.
-            still = self.count - len(picks) - 1
+            still = cast(int, self.count) - len(picks) - 1  # ("all" was handled above)
             rest = rest[: max(0, len(rest) - still)] if not self.same_suit else rest
         return rest
 

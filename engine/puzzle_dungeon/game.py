@@ -224,12 +224,12 @@ class PuzzleDungeon:
         six. `setup` may give the monster deck and arsenal deck orders (top first) instead of
         shuffling them; the seed then only decides later shuffles."""
         setup = dict(setup or {})
-        columns = [f"column {c}" for c in range(1, self.columns + 1)]
-        unknown = sorted(set(setup) - set(SETUP_KEYS) - set(columns))
+        column_keys = [f"column {c}" for c in range(1, self.columns + 1)]
+        unknown = sorted(set(setup) - set(SETUP_KEYS) - set(column_keys))
         if unknown:
             raise UnknownNameError(f"unknown set-up key {unknown[0]!r}; known: "
                                    f"{', '.join(SETUP_KEYS)}", text=unknown[0])
-        if any(key in setup for key in (*columns, *LAYOUT_KEYS)):
+        if any(key in setup for key in (*column_keys, *LAYOUT_KEYS)):
             return self._laid_out(setup, seed)
         stream = None if seed is None else rng.verify_seed(seed)
         monsters, stream = self._order(setup.get("monsters"), self.monster_ids, stream,

@@ -14,7 +14,7 @@ from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
 
 if TYPE_CHECKING:
     from dungeoneer.engine.puzzle_dungeon.cards import Static
-    from dungeoneer.engine.puzzle_dungeon.game import PuzzleRules
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
 
 NO_SUITS = (0, 0, 0, 0)
 
@@ -105,7 +105,8 @@ def active_statics(state) -> list[tuple[Static, int]]:
         for monster in iter_bits(state.kings):
             in_collection = monster in collected
             for ability in rules.king_statics[monster]:
-                if (ability.while_ == "collected") == in_collection:
+                # (king_statics holds only abilities that are statements: `static` is set)
+                if ability.static is not None and (ability.while_ == "collected") == in_collection:
                     found.append((ability.static, monster))
     return found
 
@@ -155,22 +156,23 @@ def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
         weapon = (monsters[monster].king if king else monsters[monster].front).weapon
         if monster in wild_owners:
             # Each weapon suit may stand for any suit.
-            singles = [(s,) for s in range(4)]
-            pairs = [(a, b) for a in range(4) for b in range(a, 4)] if len(weapon) == 2 else []
+            singles: list[tuple[int, ...]] = [(s,) for s in range(4)]
+            pairs: list[tuple[int, ...]] = ([(a, b) for a in range(4) for b in range(a, 4)]
+                                            if len(weapon) == 2 else [])
             options.append((monster, singles + pairs))
         elif len(weapon) == 2:
             # A King may use both suits or only one of them (Game Play, the attack steps).
             a, b = sorted(weapon)
-            combos = {(a,), (b,), (a, b)}
+            combos: set[tuple[int, ...]] = {(a,), (b,), (a, b)}
             options.append((monster, sorted(combos)))
         else:
             options.append((monster, [tuple(weapon)]))
     return options
 
 
-def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, int, int, int], tuple]]:
+def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
     """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
-    covers: list[tuple[tuple[int, int, int, int], tuple]] = []
+    covers: list[tuple[tuple[int, ...], tuple]] = []
 
     def walk(i: int, used: list[int], uses: tuple) -> None:
         if i == len(weapons):

@@ -41,7 +41,7 @@ class PuzzleState(PClass):
     `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`.
     """
 
-    rules = field(mandatory=True)
+    rules: Any = field(mandatory=True)
     """The configured game (`PuzzleDungeon`): card data, hero and options."""
     columns = field(type=tuple, mandatory=True)
     """Four columns, each back to front: the last monster is the one that can be attacked."""
@@ -65,7 +65,7 @@ class PuzzleState(PClass):
     treasures = field(type=tuple, mandatory=True)
     removed = field(type=tuple, mandatory=True)
     """Treasures removed from the game."""
-    rng = field(mandatory=True)
+    rng: Any = field(mandatory=True)
     """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
     forced = field(type=tuple, mandatory=True)
     """Explicit chance outcomes queued from a record."""
@@ -75,7 +75,7 @@ class PuzzleState(PClass):
     """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
     options = field(type=tuple, mandatory=True)
     """The choices of the pending decision; empty when the player may take an action."""
-    memo = field(mandatory=True)
+    memo: Any = field(mandatory=True)
 
     # ------------------------------------------------------------------ protocol
 
