@@ -1,11 +1,11 @@
 """What card games built on a stack of tasks share: the protocol methods of their states and the
 loop that runs the tasks.
 
-Such a game keeps, in its frozen state, a stack of tasks (tuples whose first two items are the
-task's kind and the seat it concerns). `apply` copies the state into a mutable table, hands the
+Such a game keeps, in its frozen state, a stack of tasks (typed records, each naming the seat it
+concerns). `apply` copies the state into a mutable table, hands the
 chosen action to the decision on top of the stack, runs the tasks that follow until a decision
 with a real choice is on top (or the game is over), and freezes the table into the new state.
-A decision with one option is taken at once, unless its kind is one a record always writes.
+A decision with one option is taken at once, unless it is one a record always writes.
 
 A task is a typed record: a `Step` runs by itself, a `Decision` lists its options, applies the
 one chosen and writes and reads its notation, all in one small class beside the card text it
@@ -13,16 +13,11 @@ implements (issue 16). A game provides, on its state class: `TABLE` (its table c
 and `KINDS` (the first words of its actions, for error messages); on its table class: `LISTS`
 (the state's tuple fields the table works on as lists), `freeze()`, and annotations declaring
 the fields the table copies from the state (so a type checker sees them).
-
-Tasks written the older way, as tuples `(kind, seat, ...)`, still run while the games move over:
-the table class then has `DECISIONS` (kind -> function applying a choice), `AUTOMATIC` (kind ->
-function running a task), `OPTIONS` (the function listing a decision's options, given a state or
-a table and the task) and `ALWAYS_ASK`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
@@ -72,14 +67,14 @@ class Decision(Task):
         return None
 
 
-def seat_of(task: Any) -> int:
-    """The seat a task concerns, typed or an older tuple."""
-    return task.seat if isinstance(task, Task) else task[1]
+def seat_of(task: Task) -> int:
+    """The seat a task concerns."""
+    return task.seat
 
 
-def kind_of(task: Any) -> str:
-    """The kind of a task: its class's name, or an older tuple's first item."""
-    return type(task).__name__ if isinstance(task, Task) else task[0]
+def kind_of(task: Task) -> str:
+    """The kind of a task: its class's name."""
+    return type(task).__name__
 
 
 class TaskState:
@@ -161,10 +156,6 @@ class TaskState:
 class TaskTable:
     """A mutable working copy of a state, for one action and the tasks that follow it."""
 
-    DECISIONS: ClassVar[dict[str, Callable]] = {}
-    AUTOMATIC: ClassVar[dict[str, Callable]] = {}
-    OPTIONS: ClassVar[Callable[[Any, tuple], tuple[Action, ...]]]
-    ALWAYS_ASK: ClassVar[tuple[str, ...]] = ()
     LISTS: ClassVar[tuple[str, ...]] = ("tasks",)
 
     # The fields every table has; a game's table class declares the rest of its state's.
@@ -194,11 +185,9 @@ class TaskTable:
         raise NotImplementedError
 
     @classmethod
-    def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
+    def options_of(cls, where: Any, task: Decision) -> tuple[Action, ...]:
         """A decision's options, in a table or a frozen state."""
-        if isinstance(task, Decision):
-            return task.options(where)
-        return cls.OPTIONS(where, task)
+        return task.options(where)
 
     def say(self, text: str) -> None:
         """Tell the log what happened."""
@@ -213,31 +202,21 @@ class TaskTable:
         """Run tasks until a decision with a real choice is on top, or the game is over."""
         while self.tasks and not self.over:
             task = self.tasks[-1]
-            if isinstance(task, Decision) or (not isinstance(task, Step)
-                                              and task[0] in self.DECISIONS):
-                found = self.options_of(self, task)
+            if isinstance(task, Decision):
+                found = task.options(self)
                 if not found:
                     self.tasks.pop()
                     continue
-                if len(found) == 1 and not self._always_ask(task):
+                if len(found) == 1 and not task.always_ask:
                     self.choose(found[0])
                     continue
                 self.found = found
                 return
             self.tasks.pop()
-            if isinstance(task, Step):
-                task.run(self)
-            else:
-                self.AUTOMATIC[task[0]](self, task)
-
-    def _always_ask(self, task: Any) -> bool:
-        return task.always_ask if isinstance(task, Decision) else task[0] in self.ALWAYS_ASK
+            task.run(self)
 
     def choose(self, action: Action) -> None:
         """Apply a choice to the decision on top."""
         self.found = None
         task = self.tasks.pop()
-        if isinstance(task, Decision):
-            task.choose(self, action)
-        else:
-            self.DECISIONS[task[0]](self, task, action)
+        task.choose(self, action)
