@@ -257,6 +257,12 @@ class ForAnotherPlayer(CardRule):
                 if other != seat]
 
 
+def _move_hand(t: Table, giver: int, taker: int) -> None:
+    """The giver's whole hand joins the taker's (Steal, Donation)."""
+    t.hands[taker] = tuple(sorted(t.hands[taker] + t.hands[giver]))
+    t.hands[giver] = ()
+
+
 class Steal(ForAnotherPlayer):
     """Steal: "take another player's whole hand into yours"."""
 
@@ -266,8 +272,7 @@ class Steal(ForAnotherPlayer):
         seat, victim = play.seat, play.seats[0]
         t.say(f"Seat {seat + 1} takes seat {victim + 1}'s hand: "
               f"{', '.join(t.hands[victim]) or '-'}.")
-        t.hands[seat] = tuple(sorted(t.hands[seat] + t.hands[victim]))
-        t.hands[victim] = ()
+        _move_hand(t, victim, seat)
 
 
 class Donation(ForAnotherPlayer):
@@ -279,8 +284,7 @@ class Donation(ForAnotherPlayer):
         seat, friend = play.seat, play.seats[0]
         t.say(f"Seat {seat + 1} gives seat {friend + 1} their hand: "
               f"{', '.join(t.hands[seat]) or '-'}.")
-        t.hands[friend] = tuple(sorted(t.hands[friend] + t.hands[seat]))
-        t.hands[seat] = ()
+        _move_hand(t, seat, friend)
 
 
 class Enrage(CardRule):
