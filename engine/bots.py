@@ -61,3 +61,52 @@ class ScoringBot:
     def score(self, seen: Any, action: Action) -> float:
         """What the action is worth to the seat."""
         raise NotImplementedError
+
+
+class SamplingBot:
+    """Determinized sampling (issue 17): at a decision of more than one option, fill in what the
+    acting seat cannot see `samples` times, consistently with everything it has seen
+    (`fill_in`), play each candidate action out to the end in every filling with the game's
+    fast bots (`playout`), and take the action whose playouts score best for the seat. A game's
+    bot says how to fill in and how to play out; its strength and cost are `samples` and the
+    candidates (`candidates`: all legal actions here).
+
+    Every candidate meets the same fillings and the same playout seeds (common random numbers),
+    so a difference in score is the action's, not the luck's. Ties go to the earliest candidate
+    in legal order, so the bot's choice depends only on its seed and the position."""
+
+    name = "sampling"
+    default_samples = 8
+
+    def __init__(self, seed: int = 0, samples: int | None = None) -> None:
+        self.stream = Stream(seed)
+        self.samples = self.default_samples if samples is None else samples
+
+    def choose(self, state: State) -> Action:
+        """The action to take (a lone option at once)."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        candidates = self.candidates(state, actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = state.current_player()
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            filled = self.fill_in(state, seat, self.stream.u64())
+            playout_seed = self.stream.u64()
+            for index, action in enumerate(candidates):
+                totals[index] += self.playout(filled.apply(action), seat, playout_seed)
+        return candidates[totals.index(max(totals))]
+
+    def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
+        """The actions worth sampling (a game's bot may prune); all of them here."""
+        return actions
+
+    def fill_in(self, state: State, seat: int, seed: int) -> State:
+        """A full position the seat cannot tell from `state`, drawn with `seed`."""
+        raise NotImplementedError
+
+    def playout(self, state: State, seat: int, seed: int) -> float:
+        """What playing on from `state` to the end is worth to the seat (1 a win, 0 a loss)."""
+        raise NotImplementedError
