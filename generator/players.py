@@ -21,7 +21,12 @@ from collections.abc import Callable, Sequence
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import Payment, in_card_order, payments, prey_progress
+from dungeoneer.engine.puzzle_dungeon.rules import (
+    Payment,
+    in_card_order,
+    least_payment_cost,
+    prey_progress,
+)
 from dungeoneer.engine.rng import Stream
 
 MAX_ACTIONS = 2000
@@ -119,8 +124,8 @@ class CarefulPlayer:
         worth = self._worth(state, target)
         if worth <= 0 and len(column) > 1 and self._worth(state, column[-2]) > 0:
             worth = 4  # it stands in front of a monster the prey needs
-        cheapest = min((self._payment_cost(p) for p in payments(state, target)), default=99)
-        return worth - cheapest
+        cheapest = least_payment_cost(state, target, ARSENAL_COST, HAND_COST, WEAPON_COST)
+        return worth - (99 if cheapest is None else cheapest)
 
     @staticmethod
     def _worth(state: PuzzleState, monster: int) -> int:
