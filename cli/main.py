@@ -1,4 +1,4 @@
-"""The `dungeoneer` command line: games, deal, play, replay, simulate, solve, rate, daily,
+"""The `dungeoneer` command line: games, deal, play, replay, simulate, solve, odds, rate, daily,
 archive, generate, timer.
 
 Every command is a thin layer over the library (cli/games.py: the commands for every game;
@@ -56,6 +56,7 @@ cli.add_command(game_commands.play)
 cli.add_command(game_commands.replay_command)
 cli.add_command(game_commands.simulate_group, name="simulate")
 cli.add_command(puzzles.solve)
+cli.add_command(puzzles.odds)
 cli.add_command(puzzles.rate_command)
 cli.add_command(puzzles.daily)
 cli.add_command(puzzles.archive)

@@ -32,7 +32,7 @@ from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.session import seat_bots, start
-from dungeoneer.engine.stats import wilson
+from dungeoneer.engine.stats import share_json
 
 Job = TypeVar("Job")
 
@@ -142,12 +142,6 @@ def check_games(games: int) -> None:
                               "split a larger study into runs with different --seed values")
 
 
-def _share(wins: int, trials: int) -> dict:
-    low, high = wilson(wins, trials) if trials else (0.0, 0.0)
-    return {"wins": wins, "games": trials, "share": round(wins / trials, 4) if trials else None,
-            "wilson95": [round(low, 4), round(high, 4)]}
-
-
 # ----------------------------------------------------------------------------- seat by seat
 
 SeatJob = tuple[str, int, tuple[str, ...], int, dict[str, str]]
@@ -230,10 +224,10 @@ def summarise(results: list[dict], players: int) -> dict:
                 tally[1] += 1
     report: dict[str, Any] = {
         "games": len(results), "players": players,
-        "seats": [{"seat": i + 1, **_share(s["wins"], s["games"]),
+        "seats": [{"seat": i + 1, **share_json(s["wins"], s["games"]),
                    "mean_score": round(s["score"] / max(1, s["games"]), 3)}
                   for i, s in enumerate(by_seat)],
-        "strategies": {name: {**_share(s["wins"], s["games"]),
+        "strategies": {name: {**share_json(s["wins"], s["games"]),
                               "mean_score": round(s["score"] / max(1, s["games"]), 3)}
                        for name, s in sorted(by_bot.items())},
         "turns": {"mean": round(sum(turns) / max(1, len(turns)), 2),
@@ -241,7 +235,7 @@ def summarise(results: list[dict], players: int) -> dict:
         "cards": {},
     }
     for name in sorted(names):
-        played, not_played = _share(*with_card[name]), _share(*without_card[name])
+        played, not_played = share_json(*with_card[name]), share_json(*without_card[name])
         effect = (None if played["share"] is None or not_played["share"] is None
                   else round(played["share"] - not_played["share"], 4))
         report["cards"][name] = {"played": played, "not_played": not_played,
@@ -317,7 +311,7 @@ def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
         cells: dict[Any, list[dict]] = defaultdict(list)
         for r in results:
             cells[key(r)].append(r)
-        return {k: {**_share(sum(r["won"] for r in rs), len(rs)), "time_left": _time_left(rs)}
+        return {k: {**share_json(sum(r["won"] for r in rs), len(rs)), "time_left": _time_left(rs)}
                 for k, rs in sorted(cells.items())}
 
     losses = [r["ended"] for r in results if not r["won"]]
@@ -326,7 +320,7 @@ def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
              for kind in sorted(set(losses))}
     report: dict[str, Any] = {
         "runs": len(results),
-        "overall": {**_share(sum(r["won"] for r in results), len(results)),
+        "overall": {**share_json(sum(r["won"] for r in results), len(results)),
                     "time_left": _time_left(results)},
     }
     for key in keys:

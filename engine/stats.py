@@ -53,3 +53,11 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     if vx == 0 or vy == 0:
         return math.nan
     return cov / math.sqrt(vx * vy)
+
+
+def share_json(wins: int, games: int) -> dict:
+    """A win share as output gives it (docs/json.md, "share"): the wins, the games, the share
+    and its 95% Wilson interval (the share None with no games)."""
+    low, high = wilson(wins, games) if games else (0.0, 0.0)
+    return {"wins": wins, "games": games, "share": round(wins / games, 4) if games else None,
+            "wilson95": [round(low, 4), round(high, 4)]}

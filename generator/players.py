@@ -106,7 +106,7 @@ class CarefulPlayer:
         if state.options:
             return self._decide(state, actions, stream)
         attacks = [a for a in actions if a.kind == "attack"]
-        scored = sorted(((self._attack_value(state, a), stream.below(1 << 30), a)
+        scored = sorted(((self.attack_value(state, a), stream.below(1 << 30), a)
                          for a in attacks), key=lambda t: (t[0], t[1]), reverse=True)
         can_deal = any(a.kind == "deal" for a in actions)
         if scored and (scored[0][0] > 0 or not can_deal):
@@ -117,7 +117,7 @@ class CarefulPlayer:
 
     # ------------------------------------------------------------------ attacks
 
-    def _attack_value(self, state: PuzzleState, action: Action) -> int:
+    def attack_value(self, state: PuzzleState, action: Action) -> int:
         """What attacking this column is worth: the prey it brings, less what paying costs."""
         column = state.columns[action.arg]
         target = column[-1]
@@ -142,7 +142,8 @@ class CarefulPlayer:
         return worth
 
     @staticmethod
-    def _payment_cost(payment: Payment) -> int:
+    def payment_cost(payment: Payment) -> int:
+        """What the payment costs the careful player (HAND_COST, WEAPON_COST, ARSENAL_COST)."""
         return (HAND_COST * len(payment.hand) + WEAPON_COST * len(payment.weapons)
                 + ARSENAL_COST * len(payment.arsenal))
 
@@ -152,7 +153,7 @@ class CarefulPlayer:
         kinds = {a.kind for a in options}
         if kinds == {"pay"}:
             options = tuple(one_order_each(options))
-            costs = [(self._payment_cost(a.arg), stream.below(1 << 30), i)
+            costs = [(self.payment_cost(a.arg), stream.below(1 << 30), i)
                      for i, a in enumerate(options)]
             return options[min(costs)[2]]
         if kinds == {"yes", "no"}:

@@ -52,6 +52,8 @@ INVOCATIONS = {
     "solve unknown": (["solve", "7", "--hero", "Skull Rogue", "--time-limit", "0", "--json",
                        "--workers", "1"], "command_solve"),
     "rate": (["rate", "42", "--json"], "command_rate"),
+    "odds": (["odds", "42", "--plays", "4", "--samples", "1", "--candidates", "2",
+              "--workers", "1", "--json"], "command_odds"),
     "simulate dinky-dungeon": (["simulate", "dinky-dungeon", "--games", "3", "--players", "3",
                                 "--json"], "command_simulate_seats"),
     "simulate five-more-minutes": (["simulate", "five-more-minutes", "--games", "3", "--json"],
@@ -126,7 +128,7 @@ def _json_commands(command: click.Command, path: tuple[str, ...] = ()) -> list[s
     return [" ".join(path)] if "--json" in flags or path == ("archive", "export") else []
 
 
-COVERED = {"games", "deal", "solve", "rate", "daily", "archive export", "replay",
+COVERED = {"games", "deal", "solve", "odds", "rate", "daily", "archive export", "replay",
            "simulate dinky-dungeon", "simulate five-more-minutes", "simulate five-minute-dungeon"}
 
 
