@@ -602,7 +602,8 @@ Each monster: its name; its type, defense suits and w: weapon suits
 * exhausted.
 Type a number from the list, or an action as the list writes it. Also:
   undo [N]    take back the last move (or the last N)
-  hint        the solver's next step, if the position can still be won
+  hint        what a strong player who can't see the deck would play
+  hint solver the solver's next step (it sees the deck)
   text NAME   the printed text of a card (monster, hero, Trap or Treasure)
   save [FILE] save the record so far (to the --record file without FILE)
   help        this list
@@ -677,8 +678,8 @@ class PuzzleTable:
             return False
         if command == "undo":
             return self._undo(rest.strip())
-        if command == "hint" and not rest.strip():
-            self._hint()
+        if command == "hint" and rest.strip().lower() in ("", "solver"):
+            self._hint(rest.strip().lower())
             return False
         if command == "text":
             self._text(rest.strip())
@@ -721,7 +722,10 @@ class PuzzleTable:
         self.out.print(f"Took back {taken} move{'s' if taken != 1 else ''}.")
         return True
 
-    def _hint(self) -> None:
+    def _hint(self, kind: str = "") -> None:
+        """`hint`: what a strong player who cannot see the deck would play, and whether the
+        position can still be won; `hint solver`: the solver's next step (it sees the deck)."""
+        from dungeoneer.generator.sampling import suggest
         from dungeoneer.solver import UNWINNABLE, WON, solve
 
         self.hints += 1
@@ -730,14 +734,26 @@ class PuzzleTable:
         except DungeoneerError as exc:
             self.out.print(f"[red]no hint: {exc}[/red]")
             return
-        if answer.status == WON and answer.steps:
-            self.out.print(f"Hint: {answer.steps[0].action} (the position can still be won, "
-                           f"in {len(answer.steps)} steps from here).")
-        elif answer.status == UNWINNABLE:
+        if answer.status == UNWINNABLE:
             self.out.print("No winning line from here: undo some moves, or play on.")
-        else:
-            self.out.print(f"Could not decide in {HINT_SECONDS:g} s whether this position can "
-                           "still be won.")
+            return
+        if kind == "solver":
+            if answer.status == WON and answer.steps:
+                self.out.print(f"Hint: {answer.steps[0].action} (the solver's next step, "
+                               f"seeing the deck: {len(answer.steps)} steps to a win).")
+            else:
+                self.out.print(f"The solver could not find a winning line in "
+                               f"{HINT_SECONDS:g} s.")
+            return
+        idea = suggest(cast(Position, self.state), seed=self.hints)
+        text = self.state.action_text(idea.action)
+        weighed = (f"it won {idea.wins} of {idea.samples} ways the deck might lie"
+                   if idea.samples else "the only sensible move")
+        still = {WON: "The position can still be won.",
+                 "unknown": f"Could not decide in {HINT_SECONDS:g} s whether the position can "
+                            "still be won."}[answer.status]
+        self.out.print(f"Hint: {text} ({weighed}, played out without looking at the deck). "
+                       f"{still}")
 
     def _text(self, name: str) -> None:
         found = card_texts(cast(Position, self.state).rules.cards, name)

@@ -98,6 +98,29 @@ class SamplingPlayer:
         return wins
 
 
+HINT_SAMPLES = 16
+"""Fillings a hint weighs: one decision can afford more than a whole game's."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """What the sampling player would play here, and how many fillings it won of those tried."""
+
+    action: Action
+    wins: int
+    samples: int
+
+
+def suggest(state: PuzzleState, seed: int = 0, samples: int = HINT_SAMPLES) -> Suggestion:
+    """A hint that gives nothing of the deck away: the sampling player's choice, weighing every
+    option it would (`CANDIDATES`) over `samples` fillings."""
+    player = SamplingPlayer(samples=samples)
+    options = ranked(state)[:player.candidates]
+    wins = player.wins(state, options, Stream(seed)) if len(options) > 1 else [0]
+    best = wins.index(max(wins))
+    return Suggestion(options[best], wins[best], samples if len(options) > 1 else 0)
+
+
 def ranked(state: PuzzleState) -> list[Action]:
     """The legal options, the careful player's preference first and no randomness: attacks
     that bring the prey nearer (best first), a deal, Treasures, then the other attacks; a payment

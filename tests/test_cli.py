@@ -427,16 +427,35 @@ def test_help_lists_the_table_commands():
         assert f"  {command}" in result.output
 
 
-def test_a_hint_is_the_solvers_next_step_and_is_counted(tmp_path):
-    """Bodyguard 5021 is won by the solver in a few dozen positions: the hint is its first
-    step."""
+def test_hint_solver_is_the_solvers_next_step():
+    """Bodyguard 5021 is won by the solver in a few dozen positions: `hint solver` gives its
+    first step."""
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
     from dungeoneer.solver import solve
 
     state = PuzzleDungeon(hero="Bodyguard").new_initial_state(seed=5021)
     first = solve(state, seconds=5, workers=1).steps[0].action
+    result = run("play", "puzzle-dungeon", "5021", "--hero", "Bodyguard",
+                 input="hint solver\nq\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert f"Hint: {first} (the solver's next step, seeing the deck: " in result.output
+
+
+def test_a_hint_is_the_sampling_players_choice_and_gives_nothing_of_the_deck_away():
+    """The hint is what `generator.sampling.suggest` plays, from what the player sees: the same
+    hint whatever the order of the deck."""
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+    from dungeoneer.engine.puzzle_dungeon.information import information_set
+    from dungeoneer.generator.sampling import HINT_SAMPLES, suggest
+
+    state = PuzzleDungeon(hero="Bodyguard").new_initial_state(seed=5021)
+    idea = suggest(state, seed=1)
+    assert suggest(information_set(state).sample(3), seed=1) == idea
     result = run("play", "puzzle-dungeon", "5021", "--hero", "Bodyguard", input="hint\nq\n")
-    assert f"Hint: {first} (the position can still be won, in " in result.output
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert (f"Hint: {state.action_text(idea.action)} (it won {idea.wins} of {HINT_SAMPLES} "
+            "ways the deck might lie, played out without looking at the deck). The position "
+            "can still be won.") in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize(("folder", "name", "last"), [
