@@ -14,6 +14,7 @@ Two corpora of seeded deals, kept apart:
 
     python benchmarks/calibrate.py calibrate --deals 60 --workers 2
     python benchmarks/calibrate.py validate --deals 40 --plays 20 --workers 2 --json
+    python benchmarks/calibrate.py validate --deals 20 --plays 100 --sampling-plays 6 --json
 """
 
 from __future__ import annotations
@@ -28,17 +29,20 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.stats import spearman, wilson
 from dungeoneer.generator.players import CarefulPlayer, win_share
 from dungeoneer.generator.rating import CUT_POINTS, SOLVE_POSITIONS, level_of, measure, score
+from dungeoneer.generator.sampling import SamplingPlayer
 from dungeoneer.solver import WON, solve
 
 HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist")
 """The front faces: the heroes of the daily puzzles and of batches by default."""
 VALIDATION_OFFSET = 100_000
 CAREFUL_SEED = 7
+SAMPLING_SEED = 11
 
 
-def measure_one(job: tuple[str, int, int, int]) -> dict:
-    """Solve and measure one deal; with `plays`, let the careful player play it too."""
-    hero, seed, positions, plays = job
+def measure_one(job: tuple[str, int, int, int, int]) -> dict:
+    """Solve and measure one deal; with `plays`, let the careful player play it too, and with
+    `sampling_plays` the sampling player (issue 17)."""
+    hero, seed, positions, plays, sampling_plays = job
     state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
     started = time.perf_counter()
     answer = solve(state, seconds=None, states=positions)
@@ -48,6 +52,9 @@ def measure_one(job: tuple[str, int, int, int]) -> dict:
         row["score"] = round(score(row["features"]), 4)
         if plays:
             row["careful_share"] = win_share(state, plays, CAREFUL_SEED + seed, CarefulPlayer())
+        if sampling_plays:
+            row["sampling_share"] = win_share(state, sampling_plays, SAMPLING_SEED + seed,
+                                              SamplingPlayer())
     row["seconds"] = round(time.perf_counter() - started, 3)
     return row
 
@@ -56,6 +63,21 @@ def quintiles(values: list[float]) -> tuple[float, ...]:
     """The four cut points that split `values` into five equal shares."""
     ordered = sorted(values)
     return tuple(round(ordered[int(len(ordered) * k / 5)], 2) for k in range(1, 5))
+
+
+def sampling_figures(won: list[dict], careful: list[float]) -> dict:
+    """Issue 17: does the sampling player's win share predict the careful player's better than
+    the eager score does, and how does the level fare against the sampling player?"""
+    sampled = [r["sampling_share"] for r in won]
+    return {
+        "sampling_mean_share": round(sum(sampled) / len(sampled), 3),
+        "careful_mean_share": round(sum(careful) / len(careful), 3),
+        "spearman_sampling_share_vs_careful_share": round(spearman(sampled, careful), 3),
+        "spearman_level_vs_sampling_share": round(
+            spearman([r["level"] for r in won], sampled), 3),
+        "spearman_score_vs_sampling_share": round(
+            spearman([r["score"] for r in won], sampled), 3),
+    }
 
 
 def run(jobs: list, workers: int) -> list[dict]:
@@ -71,6 +93,8 @@ def main() -> None:
     parser.add_argument("--heroes", default=",".join(HEROES))
     parser.add_argument("--plays", type=int, default=100,
                         help="games the careful player plays per deal (validate)")
+    parser.add_argument("--sampling-plays", type=int, default=0,
+                        help="games the sampling player plays per won deal (validate; issue 17)")
     parser.add_argument("--positions", type=int, default=SOLVE_POSITIONS,
                         help="the solver's budget per deal")
     parser.add_argument("--workers", type=int, default=2)
@@ -79,7 +103,8 @@ def main() -> None:
     heroes = args.heroes.split(",")
     first = args.first + (VALIDATION_OFFSET if args.mode == "validate" else 0)
     plays = args.plays if args.mode == "validate" else 0
-    jobs = [(hero, seed, args.positions, plays) for hero in heroes
+    sampling_plays = args.sampling_plays if args.mode == "validate" else 0
+    jobs = [(hero, seed, args.positions, plays, sampling_plays) for hero in heroes
             for seed in range(first, first + args.deals)]
     started = time.perf_counter()
     rows = run(jobs, args.workers)
@@ -101,6 +126,10 @@ def main() -> None:
         levels = [r["level"] for r in won]
         shares = [r["careful_share"] for r in won]
         report["spearman_level_vs_careful_share"] = round(spearman(levels, shares), 3)
+        report["spearman_score_vs_careful_share"] = round(
+            spearman([r["score"] for r in won], shares), 3)
+        if sampling_plays:
+            report.update(sampling_figures(won, shares))
         report["per_level"] = {}
         for level in range(1, 6):
             at = [r for r in won if r["level"] == level]
