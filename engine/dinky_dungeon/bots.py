@@ -22,6 +22,7 @@ from typing import Any
 
 from dungeoneer.engine import bots
 from dungeoneer.engine.bots import RandomBot, ScoringBot
+from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones
 from dungeoneer.engine.dinky_dungeon.game import DinkyState, Keep
 from dungeoneer.engine.protocol import Action, Bot, State
 from dungeoneer.engine.registry import BotFactory
@@ -210,20 +211,23 @@ def fill_in(state: DinkyState, seat: int, seed: int) -> DinkyState:
     random, each hidden place keeping its count. The other seats' hands (and the two
     adventurers each is still to choose from at set-up) are dealt with the adventurer deck
     from what the seat has not seen; the other seats' rewards with the dungeon deck likewise;
-    both decks in a new order; and chance to come gets a stream of its own (`seed`). What the
-    seat sees (its view) is unchanged; what it may remember of earlier turns (an adventurer
-    another seat took from the row, a Lv. 3 another's Berserker revealed) is not kept."""
+    both decks in a new order; and chance to come gets a stream of its own (`seed`).
+
+    What the seat sees now stays: its view, and what a pending effect shows it (the hands a
+    Clown revealed, the dungeon deck a Swordsman searches, whose cards are then only put in
+    a new order). What it may remember of earlier turns (an adventurer another seat took from
+    the row, a Lv. 3 another's Berserker revealed) is not kept: the filling is of the view."""
     stream = Stream(seed)
     others = [s for s in range(state.game.players) if s != seat]
     tasks = list(state.tasks)
+    hands, rewards = list(state.hands), list(state.rewards)
     dealing = [i for i, t in enumerate(tasks) if isinstance(t, Keep) and t.seat != seat]
-    # Each pool is sorted before it is shuffled, so the filling depends on what the seat cannot
-    # see only through how many cards of each kind are hidden, which its view tells.
-    adventurers = stream.shuffled(sorted(
-        [*(n for s in others for n in state.hands[s]),
-         *(n for i in dealing for n in tasks[i].dealt), *state.adventurers]))
-    hands = list(state.hands)
-    for s in others:
+    revealed = any(isinstance(t, Copy) and t.copier == "Clown" for t in tasks)
+    hidden_hands = [] if revealed else others
+    adventurers = _shuffled(stream, [*(n for s in hidden_hands for n in hands[s]),
+                                     *(n for i in dealing for n in tasks[i].dealt),
+                                     *state.adventurers])
+    for s in hidden_hands:
         adventurers = _deal(hands, s, adventurers)
     for i in dealing:
         keep = tasks[i]
@@ -231,14 +235,22 @@ def fill_in(state: DinkyState, seat: int, seed: int) -> DinkyState:
         count = len(keep.dealt)
         tasks[i] = Keep(keep.seat, tuple(sorted(adventurers[:count])))
         adventurers = adventurers[count:]
-    dungeon = stream.shuffled(sorted([*(v for s in others for v in state.rewards[s]),
-                                      *state.dungeon]))
-    rewards = list(state.rewards)
+    searched = any(isinstance(t, Ones) and t.pile == "deck" for t in tasks)
+    levels = _shuffled(stream, [*(v for s in others for v in rewards[s]),
+                                *(() if searched else state.dungeon)])
     for s in others:
-        dungeon = _deal(rewards, s, dungeon)
+        levels = _deal(rewards, s, levels)
+    dungeon = _shuffled(stream, state.dungeon) if searched else levels
     return replace(state, hands=tuple(hands), rewards=tuple(rewards), adventurers=adventurers,
                    dungeon=dungeon, tasks=tuple(tasks), stream=stream.u64(), forced=(),
                    legal=state.legal)
+
+
+def _shuffled(stream: Stream, cards: Sequence[Any]) -> tuple[Any, ...]:
+    """The cards in a random order. They are sorted first, so a filling depends on the hidden
+    cards only through how many of each kind are hidden (which the seat's view tells), never
+    on where they lie now."""
+    return stream.shuffled(sorted(cards))
 
 
 def _deal(places: list[Any], seat: int, cards: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -19,7 +19,7 @@ from dungeoneer.engine.dinky_dungeon.bots import (
 )
 from dungeoneer.engine.dinky_dungeon.game import Keep
 from dungeoneer.engine.simulate import play_game
-from tests.dinky_dungeon.helpers import conserved, games, random_game, table
+from tests.dinky_dungeon.helpers import conserved, games, play, random_game, table
 
 
 def hidden_counts(state, seat):
@@ -45,6 +45,8 @@ def test_a_filling_looks_the_same_from_the_seat(game):
             assert filled.tasks[-1].seat == state.tasks[-1].seat
             if seat == state.current_player():
                 assert filled.legal_actions() == state.legal_actions()
+                for action in filled.legal_actions():  # each one can be played out
+                    assert conserved(filled.apply(action))
             for zone in (*filled.hands, *filled.rewards):
                 assert list(zone) == sorted(zone)
 
@@ -152,3 +154,18 @@ def test_play_and_replay_then_take_the_sampling_bot(tmp_path):
     result = run("replay", str(partial), "--then", "sampling")
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "more moves by sampling" in result.output
+
+
+def test_what_a_pending_effect_shows_the_seat_stays():
+    """The deck a Swordsman searches keeps its cards (only their order changes); the hands a
+    Clown revealed stay where they are."""
+    search = play(table(players=3, hands=[["Swordsman"], ["Bard"], ["Lord"]],
+                        rewards=[[], [1, 1, 1], [1, 2]], step="play"), "play Swordsman")
+    assert search.legal_actions()[-1].arg == 4
+    for seed in range(20):
+        filled = fill_in(search, 0, seed)
+        assert sorted(filled.dungeon) == sorted(search.dungeon)
+        assert conserved(play(filled, "ones 4"))
+    clown = play(table(players=3, hands=[["Clown"], ["Bard"], ["Lord", "Monk"]], step="play"),
+                 "play Clown")
+    assert fill_in(clown, 0, 3).hands == clown.hands
