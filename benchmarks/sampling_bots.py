@@ -11,8 +11,8 @@ the baseline share of a seat (about 25%).
 heuristic team on the same seeds (boss 1 unless `--boss`, `--players` players, `--pace`): win
 share with 95% Wilson intervals, the runs both won or both lost, and runs per second.
 
-    python benchmarks/sampling.py --games 1000 --settings 1,2,2 1,2,4 2,2,4
-    python benchmarks/sampling.py --game five-minute-dungeon --games 200 --settings 2,2
+    python benchmarks/sampling_bots.py --games 1000 --settings 1,2,2 1,2,4 2,2,4
+    python benchmarks/sampling_bots.py --game five-minute-dungeon --games 200 --settings 2,2
 """
 
 from __future__ import annotations
