@@ -14,6 +14,8 @@ happens, from its `TimeModel`.
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
@@ -34,7 +36,8 @@ from dungeoneer.engine.five_minute_dungeon.plays import (
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory
-from dungeoneer.engine.rng import Stream
+from dungeoneer.engine.rng import MASK64, Stream
+from dungeoneer.engine.session import MAX_ACTIONS
 
 DEFAULT_PACE = 5.0
 """Seconds a player takes for one action (reading the table, choosing, laying the card)."""
@@ -89,17 +92,28 @@ class TeamBot:
         choices = [a for a in actions if a.kind != "timeout"]
         if not choices:
             return state.at(state.time_runs_out(), LIMIT)
+        scored = self.scored(state, choices)
+        best_score = max(score for score, _, _ in scored)
+        best = [(action, at) for score, action, at in scored if score == best_score]
+        action, at = best[0] if len(best) == 1 else self.stream.choice(best)
+        return self.timed(state, action, at, timeout)
+
+    def scored(self, state: DungeonState, choices: list[Action]) -> list[tuple[float, Action,
+                                                                               int]]:
+        """Each choice's score, less the cost of waiting for its player, with the reading at
+        which it would happen."""
         context = self.read(state)
-        best, best_score, best_time = [], None, 0
+        scored = []
         for action in choices:
             at = self.time.when(state, action.arg.seat)
             score = self.score(state, context, action) - self.WAIT_COST * (at - state.clock)
-            if best_score is None or score > best_score:
-                best, best_score, best_time = [action], score, at
-            elif score == best_score:
-                best.append(action)
-        action = best[0] if len(best) == 1 else self.stream.choice(best)
-        at = self.time.when(state, action.arg.seat) if len(best) > 1 else best_time
+            scored.append((score, action, at))
+        return scored
+
+    def timed(self, state: DungeonState, action: Action, at: int,
+              timeout: Action | None) -> Action:
+        """The chosen action at its reading, noted in the time model; past the five minutes,
+        the time runs out instead."""
         if at > LIMIT and timeout is not None:
             return state.at(timeout, LIMIT)
         self.time.took(state, action.arg.seat, at)
@@ -259,4 +273,97 @@ class HeuristicTeam(TeamBot):
         return 0.0
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomTeam, "heuristic": HeuristicTeam}
+# ----------------------------------------------------------------------------- sampling
+
+class SamplingTeam(HeuristicTeam):
+    """The heuristic team, but where its best options are close (within `MARGIN` of the best
+    score, at most `width` of them), it fills in what nobody at the table knows (`fill_in`)
+    `samples` times, plays each option out to the end of the run with the heuristic team under
+    the same time model, and takes the one that wins most, or else gets furthest (issue 17).
+    Every option meets the same fillings and the same playout seeds, so a difference is the
+    option's; ties go to the heuristic's order. Each action is timed as the heuristic times
+    it: the playouts start from a copy of its time model."""
+
+    name = "sampling"
+    default_samples = 1
+    default_width = 2
+    MARGIN = 0.5
+    """How close to the best an option must score to be sampled: the heuristic's scores are
+    rough to about a quarter of a symbol's worth (2.0 a symbol covered); a wider margin samples
+    most decisions of a run, at tens of seconds a run."""
+
+    def __init__(self, seed: int = 0, pace: float = DEFAULT_PACE, samples: int | None = None,
+                 width: int | None = None) -> None:
+        super().__init__(seed, pace)
+        self.pace_seconds = pace
+        self.samples = self.default_samples if samples is None else samples
+        self.width = self.default_width if width is None else width
+        self.sampling = Stream((seed * 8 + 1) & MASK64)
+        """The fillings' and playouts' seeds, apart from the heuristic's own stream (its ties)."""
+
+    def choose(self, state: State) -> Action:
+        """The heuristic's action, or where its best options are close, the best sampled."""
+        assert isinstance(state, DungeonState)
+        choices = [a for a in state.legal_actions() if a.kind != "timeout"]
+        candidates = self.candidates(state, choices) if len(choices) > 1 else []
+        if len(candidates) < 2:
+            return super().choose(state)
+        timeout = next((a for a in state.legal_actions() if a.kind == "timeout"), None)
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            filled = fill_in(state, self.sampling.u64())
+            seed = self.sampling.u64()
+            for index, (action, at) in enumerate(candidates):
+                totals[index] += self.playout(filled, action, at, seed)
+        action, at = candidates[totals.index(max(totals))]
+        return self.timed(state, action, at, timeout)
+
+    def candidates(self, state: DungeonState, choices: list[Action]) -> list[tuple[Action, int]]:
+        """The heuristic's best options within `MARGIN` of its best score and in time, at most
+        `width`, best first (ties in legal order), with their readings."""
+        scored = [(score, action, at) for score, action, at in self.scored(state, choices)
+                  if at <= LIMIT]
+        if not scored:
+            return []
+        best = max(score for score, _, _ in scored)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i][1:] for i in order[:self.width] if scored[i][0] >= best - self.MARGIN]
+
+    def playout(self, state: DungeonState, action: Action, at: int, seed: int) -> float:
+        """The run from `state` after `action` at `at`, played to its end by the heuristic
+        team with a copy of this bot's time model: 1 won, else the share of the dungeon the
+        team got through (less than 1)."""
+        team = HeuristicTeam(seed, self.pace_seconds)
+        team.time.ready, team.time.dungeon = dict(self.time.ready), self.time.dungeon
+        team.time.took(state, action.arg.seat, at)
+        run = state.apply(state.at(action, at))
+        for _ in range(MAX_ACTIONS):
+            if run.over:
+                break
+            run = run.apply(team.choose(run))
+        if run.won:
+            return 1.0
+        return 0.9 * len(run.beaten) / (len(run.beaten) + len(run.faced) + len(run.dungeon))
+
+
+def fill_in(state: DungeonState, seed: int) -> DungeonState:
+    """A position the team cannot tell from `state` (it sees every hand and what lies face up,
+    D12): each draw pile's cards in a new order, and the dungeon deck dealt anew from the door
+    and challenge cards not yet met in this dungeon, as many of each as it holds (the backs
+    differ), in a new order; chance to come gets a stream of its own (`seed`)."""
+    stream = Stream(seed)
+    decks = tuple(stream.shuffled(sorted(deck)) for deck in state.decks)
+    cards = state.game.cards
+    met = Counter([*state.beaten, *state.faced, *([state.event] if state.event else [])])
+    dungeon: list[str] = []
+    for kind in (cards.doors, cards.challenges):
+        names = set(kind)
+        unmet = sorted((Counter(kind) - met).elements())
+        count = sum(1 for name in state.dungeon if name in names)
+        dungeon.extend(stream.shuffled(unmet)[:count])
+    return replace(state, decks=decks, dungeon=stream.shuffled(dungeon), stream=stream.u64(),
+                   forced=(), legal=state.legal)
+
+
+BOTS: dict[str, BotFactory] = {"random": RandomTeam, "heuristic": HeuristicTeam,
+                               "sampling": SamplingTeam}

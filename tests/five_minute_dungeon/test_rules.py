@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError, UnknownNameError
-from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam
+from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam, SamplingTeam
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
 from dungeoneer.engine.five_minute_dungeon.plays import Play
@@ -636,6 +636,7 @@ def test_d12_the_team_bot_never_sees_the_order_of_the_draw_piles():
     assert sorted(one.decks[0]) == sorted(other.decks[0]) and one.decks[1] == other.decks[1]
     for seed in range(5):
         assert HeuristicTeam(seed).choose(one) == HeuristicTeam(seed).choose(other)
+        assert SamplingTeam(seed).choose(one) == SamplingTeam(seed).choose(other)
 
 
 def test_d13_time_may_run_out_while_a_player_decides():
