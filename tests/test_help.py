@@ -41,6 +41,7 @@ def test_the_command_list_shows_whole_one_line_summaries():
   deal      Deal a Puzzle Dungeon puzzle and draw its table.
   games     The games, their options and Puzzle Dungeon's heroes.
   generate  A batch of winnable, rated puzzles as JSON lines.
+  odds      How often a player who cannot see the deck wins the deal.
   play      Play a game at the terminal, with bots in any seats.
   rate      Rate a deal from 1 (gentle) to 5 (fiendish).
   replay    Replay a game record and show how it ends.
