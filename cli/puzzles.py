@@ -351,7 +351,7 @@ MAX_PLAYS = 1_000_000
               help="Games to play at most.")
 @click.option("--within", type=click.FloatRange(0.1, 50), default=5.0, show_default=True,
               metavar="POINTS", help="Stop once the 95% interval is within this many points "
-              "either side (0.1 for all the plays).")
+              "either side (a small number plays them all).")
 @click.option("--samples", type=Amount("samples", most=1000), default=None, metavar="N",
               help="Fillings of the hidden deck the player weighs at each decision (default 2): "
               "more is stronger and slower.")

@@ -42,8 +42,9 @@ CHUNK = 4
 Playout = Callable[[PuzzleState, Stream], bool]
 
 PLAYOUTS: dict[str, Playout] = {"eager": eager_playout, "careful": CarefulPlayer()}
-"""Who plays the fillings out, by name. The eager player is the default: as strong a judge of an
-option as the careful player here, at about a third of the cost (benchmarks/README.md)."""
+"""Who plays the fillings out, by name. The eager player is the default: a careful playout is the
+better judge but costs about as much as two eager ones, and twice the fillings with eager
+playouts are as strong again for less (docs/difficulty.md, "The sampling player")."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,7 @@ class Odds:
 
     @property
     def share(self) -> float:
+        """The share of the plays won."""
         return self.wins / self.plays
 
     @property
