@@ -1,0 +1,199 @@
+"""5 More Minutes bots (issue 17): the greedy bot's blunders counted, the fixed greedy bot against
+the old one, and the sampling bot against greedy bots, with its speed.
+
+    python benchmarks/fmm_bots.py blunders --games 1000            # how often each blunder happens
+    python benchmarks/fmm_bots.py blunders --games 1000 --bot old-greedy
+    python benchmarks/fmm_bots.py duel --games 2000 --bot greedy --bot old-greedy
+    python benchmarks/fmm_bots.py duel --games 400 --bot sampling --bot greedy --workers 2
+    python benchmarks/fmm_bots.py speed --games 20 --bot sampling --bot greedy
+
+`duel` seats the bots as `dungeoneer simulate` does (the list repeated to fill the four seats,
+turned one seat per game, so every bot plays every seat equally often) and reports each bot's win
+share with a 95% Wilson interval (a shared win counts for each winner). Against three others of
+equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
+it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
+`--samples N` sets the sampling bot's samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any
+
+from fmm_old_greedy import OldGreedyBot  # the script's own folder (benchmarks/) is on the path
+
+from dungeoneer.engine import registry
+from dungeoneer.engine.five_more_minutes.bots import BOTS
+from dungeoneer.engine.five_more_minutes.game import FiveState
+from dungeoneer.engine.five_more_minutes.rules import Roll, Target
+from dungeoneer.engine.protocol import Action, Bot
+from dungeoneer.engine.rng import derived_seed
+from dungeoneer.engine.session import seat_seed, start
+from dungeoneer.engine.simulate import seating
+from dungeoneer.engine.stats import wilson
+
+GAME = "five-more-minutes"
+
+
+def make_bot(name: str, seed: int, samples: int | None) -> Bot:
+    """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17)."""
+    if name == "old-greedy":
+        return OldGreedyBot(seed)
+    if name == "sampling" and samples is not None:
+        return BOTS["sampling"](seed, samples=samples)
+    return registry.make_bot(GAME, name, seed)
+
+
+# ----------------------------------------------------------------------------- blunders
+
+def blunders_of(state: FiveState, action: Action) -> list[str]:
+    """The blunders of issue 17 that `action` (the acting seat's choice) makes, and the kind of
+    decision each one is counted against ('of ...')."""
+    seat = state.current_player()
+    decision = state.decision
+    found: list[str] = []
+    if action.kind == "play" and action.arg == "Dream Control":
+        found.append("of Dream Control plays")
+        rest = list(state.hands[seat])
+        rest.remove("Dream Control")
+        if not any(state.game.costs[card] is not None for card in rest):
+            found.append("Dream Control with no other card to play")
+    if isinstance(decision, Roll) and action.kind == "pink":
+        found.append("of pink spends")
+        if decision.leads_to(state, decision.rolled + action.arg) == decision.leads_to(
+                state, decision.rolled):
+            found.append("pink spent on a roll it cannot change")
+    if isinstance(decision, Target) and decision.PURPOSE == "hallucinations":
+        found.append("of Hallucinations targets")
+        if state.blue[seat] and not state.blue[action.arg - 1]:
+            found.append("own blue chip given to a player who has none")
+    if isinstance(decision, Target) and decision.PURPOSE == "paralysis":
+        found.append("of Sleep Paralysis targets")
+        if state.stages[action.arg - 1] == 1:
+            found.append("Sleep Paralysis at a player at stage 1")
+    if isinstance(decision, Target) and decision.PURPOSE == "exploding":
+        found.append("of Exploding Head targets")
+        if state.stages[action.arg - 1] == 1:
+            found.append("Exploding Head at a player at stage 1")
+    return found
+
+
+class Counting:
+    """A bot that plays as `bot` and counts the blunders of its choices into `counts`."""
+
+    def __init__(self, bot: Bot, counts: Counter[str]) -> None:
+        self.bot, self.counts = bot, counts
+
+    def choose(self, state: FiveState) -> Action:  # type: ignore[override]
+        action = self.bot.choose(state)
+        if len(state.legal_actions()) > 1:
+            self.counts.update(blunders_of(state, action))
+        return action
+
+
+def count_blunders(bot: str, games: int, seed: int, samples: int | None = None) -> dict[str, int]:
+    """Blunder counts of `bot` in every seat of `games` four-player games."""
+    counts: Counter[str] = Counter()
+    game = registry.get_game(GAME, {"players": "4"})
+    for i in range(games):
+        game_seed = derived_seed(seed, i)
+        seats = [Counting(make_bot(bot, seat_seed(game_seed, s), samples), counts)
+                 for s in range(4)]
+        start(game, game_seed, seats).run(keep_moves=False)
+    return dict(sorted(counts.items()))
+
+
+# ----------------------------------------------------------------------------- duels
+
+DuelJob = tuple[tuple[str, ...], int, int | None]
+"""(bot per seat, game seed, the sampling bot's samples)."""
+
+
+def play_duel(job: DuelJob) -> dict[str, Any]:
+    """One four-player game of the bots seated as given: the winners and the time it took."""
+    bots, game_seed, samples = job
+    game = registry.get_game(GAME, {"players": str(len(bots))})
+    seats = [make_bot(name, seat_seed(game_seed, s), samples) for s, name in enumerate(bots)]
+    began = time.perf_counter()
+    end = start(game, game_seed, seats).run(keep_moves=False)
+    outcome = end.state.outcome()
+    assert outcome is not None
+    return {"bots": bots, "winners": list(outcome.winners),
+            "seconds": time.perf_counter() - began}
+
+
+def duel(bots: Sequence[str], games: int, seed: int, workers: int,
+         samples: int | None = None) -> dict[str, Any]:
+    """Each bot's win share over `games` four-player games, seats rotated, with a 95% Wilson
+    interval; the mean seconds a game took in its worker."""
+    jobs = [(seating(bots, 4, i), derived_seed(seed, i), samples) for i in range(games)]
+    results = run(play_duel, jobs, workers)
+    wins: Counter[str] = Counter()
+    seats: Counter[str] = Counter()
+    for r in results:
+        for s, name in enumerate(r["bots"]):
+            seats[name] += 1
+            wins[name] += s in r["winners"]
+    report: dict[str, Any] = {"games": games, "seed": seed, "workers": workers,
+                              "samples": samples, "bots": list(bots)}
+    for name in sorted(seats):
+        low, high = wilson(wins[name], seats[name])
+        report[name] = {"wins": wins[name], "seat_games": seats[name],
+                        "share": round(wins[name] / seats[name], 4),
+                        "wilson95": [round(low, 4), round(high, 4)]}
+    report["mean_seconds_per_game"] = round(sum(r["seconds"] for r in results) / games, 4)
+    return report
+
+
+def run(function: Callable[[Any], dict], jobs: list[Any], workers: int) -> list[dict]:
+    """`function` of each job, in order, in `workers` processes (in this one when 1)."""
+    if workers == 1:
+        return [function(job) for job in jobs]
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        return list(pool.map(function, jobs, chunksize=4))
+
+
+# ----------------------------------------------------------------------------- speed
+
+def speed(bots: Sequence[str], games: int, seed: int, samples: int | None) -> dict[str, Any]:
+    """Whole four-player games per second (wall clock and CPU time) in this process, seats
+    rotated."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for i in range(games):
+        play_duel((seating(bots, 4, i), derived_seed(seed, i), samples))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {"games": games, "bots": list(bots), "samples": samples,
+            "games_per_second": round(games / wall, 2),
+            "games_per_cpu_second": round(games / cpu, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["blunders", "duel", "speed"])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--bot", action="append")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    bots = args.bot or ["greedy"]
+    report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
+    if args.what == "blunders":
+        report.update(bot=bots[0], games=args.games,
+                      counts=count_blunders(bots[0], args.games, args.seed, args.samples))
+    elif args.what == "duel":
+        report.update(duel(bots, args.games, args.seed, args.workers, args.samples))
+    else:
+        report.update(speed(bots, args.games, args.seed, args.samples))
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
