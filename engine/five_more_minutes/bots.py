@@ -5,7 +5,9 @@ the others' blue chip and card counts, the used cards.
 - `random`: a uniformly random legal action.
 - `greedy`: takes the bonus it lacks, plays the card worth most now (a blue chip first; attacks
   on the player with the most blue chips), spends pink chips only to change a roll's outcome, and
-  wants a 6 at the end check only when it believes it is ahead.
+  wants a 6 at the end check only when it believes it is ahead. It does not play a card that can
+  do it no good (Dream Control without two dearer cards to play free, Hallucinations when nobody
+  else has a blue chip) nor aim a return to stage 1 at a player there already (issue 17).
 """
 
 from __future__ import annotations
@@ -86,10 +88,31 @@ def _play_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
         elif card == "Dream Eater":
             counts = seen.hand_counts
             worth *= 1.0 if any(counts[p] for p in others) else 0.0
+        elif card == "Hallucinations":
+            # With nobody else holding a blue chip the trade takes nothing and gives a chip away.
+            counts = seen.blue_counts
+            worth *= 1.0 if any(counts[p] for p in others) else 0.0
+        elif card == "Dream Control":
+            worth *= 1.0 if _saved_by_dream_control(seen) >= DREAM_CONTROL_COST else 0.0
         elif card == "Recurring Dream":
             worth *= 1.5 if "Pleasant Sleep" in seen.discard else 0.5
         worths.append(worth)
     return worths
+
+
+DREAM_CONTROL_COST = 3
+"""Dream Control's own cost in yellow chips: the two cards it makes free must save at least this
+much for it to be worth playing."""
+
+
+def _saved_by_dream_control(seen: SeatView) -> int:
+    """The yellow chips Dream Control would save: the costs of the two dearest other cards in hand
+    that can be played in phase B (none: it would make nothing free)."""
+    costs = seen.costs
+    rest = list(seen.hand)
+    rest.remove("Dream Control")
+    paid = sorted((cost for card in rest if (cost := costs[card]) is not None), reverse=True)
+    return sum(paid[:2])
 
 
 def _discard_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
@@ -107,6 +130,8 @@ def _roll_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
     assert isinstance(roll, Roll)
     purpose = roll.PURPOSE
     least = WANTED.get(purpose)
+    if purpose in ("save", "nightmare") and seen.stages[seen.seat] == 1:
+        least = None  # at stage 1 already: no result changes anything (F14 skips such rolls)
     if purpose == "end":
         seat = seen.seat
         mine = sum(v for v, _ in seen.blue)
@@ -126,10 +151,23 @@ def _roll_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
     return worths
 
 
+RETURNS = ("paralysis", "exploding")
+"""The targeted cards that send their victim to stage 1."""
+
+
 def _target_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:
-    """The victim with the most blue chips, then the furthest asleep."""
+    """The victim with the most blue chips, then the furthest asleep; but never one the card can't
+    harm while another is there: a return to stage 1 aimed at a player already at stage 1, or a
+    Hallucinations trade with a player who has no blue chip to take."""
     counts, stages = seen.blue_counts, seen.stages
-    return [counts[victim - 1] * 2 + stages[victim - 1] for _, victim in actions]
+    purpose = seen.decision.PURPOSE  # type: ignore[attr-defined]  # (a Target's)
+    worths = []
+    for _, victim in actions:
+        p = victim - 1
+        harmless = ((purpose in RETURNS and stages[p] == 1)
+                    or (purpose == "hallucinations" and not counts[p]))
+        worths.append(-1.0 if harmless else counts[p] * 2 + stages[p])
+    return worths
 
 
 def _return_worths(seen: SeatView, actions: Sequence[Action]) -> list[float]:

@@ -274,6 +274,11 @@ class SeatView:
         """How many cards each seat holds."""
         return tuple(map(len, self._state.hands))
 
+    @property
+    def costs(self) -> dict[str, int | None]:
+        """Each card's cost in yellow chips, printed on it (None: not played in phase B)."""
+        return self._state.game.costs
+
 
 class Table(TaskTable):
     """A mutable working copy of a state: the same fields, the stack of tasks as a list. The

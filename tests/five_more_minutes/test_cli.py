@@ -92,17 +92,17 @@ def test_a_bot_game_ends_with_the_table_and_the_winner_not_json():
                         "--seed", "7")
     assert not any(line.lstrip().startswith(("{", "}", '"')) for line in lines)
     assert lines[lines.index("  A 6: the game ends.") + 1:] == """\
-5 More Minutes, 2 players: turn 34, the game is over
-Seat  Stage             Pink  Yellow  Blue         Cards
-  1   1 Falling asleep     0       0  2+3+4 = 9    1 card
-  2   5 REM dream          2       0  2+2+2+3 = 9  1 card
+5 More Minutes, 2 players: turn 30, the game is over
+Seat  Stage          Pink  Yellow  Blue         Cards
+  1   2 Light dream     3       1  2+3+4 = 9    1 card
+  2   2 Light dream     2       0  2+2+2+3 = 9  1 card
 Hands by seat: 1 Coffee; 2 Dream Control
-Deck 2 cards; center: 7 pink, 21 yellow, 26 blue; end check at 4 blue chips.
-Used cards: 5 More Minutes, Alarm Clock 2, Coffee, Dream Control, Dream Eater 3,
-Exploding Head 3, Hallucinations 2, Lucid Dream 3, Pleasant Sleep, Recurring
-Dream 3, Sleep Paralysis 3, Sleepwalker 3, Snoring 2
+Deck 5 cards; center: 4 pink, 20 yellow, 26 blue; end check at 4 blue chips.
+Used cards: 5 More Minutes, Alarm Clock, Coffee, Dream Eater 3, Exploding Head
+3, Hallucinations 2, Lucid Dream 3, Pleasant Sleep, Recurring Dream 3, Sleep
+Paralysis 2, Sleepwalker 3, Snoring 2
 Game over: finished (a 6 was rolled at the end check; most blue points 9)
-The winner: seat 2.""".splitlines()
+The winner: seat 1.""".splitlines()
 
 
 def test_a_person_sees_the_table_with_the_bonuses_spelt_out():
