@@ -39,7 +39,12 @@ class ScoringBot:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        scores = self.scores(self.seen(state), actions)
+        return self.pick(self.seen(state), actions)
+
+    def pick(self, seen: Any, actions: Sequence[Action]) -> Action:
+        """The best of `actions` (more than one) for what the bot has seen, ties to the stream
+        (a game's fast playouts call it without a state: `choose` is this on the state's view)."""
+        scores = self.scores(seen, actions)
         best = max(scores)
         if scores.count(best) == 1:
             return actions[scores.index(best)]
@@ -73,10 +78,14 @@ class SamplingBot:
 
     Every candidate meets the same fillings and the same playout seeds (common random numbers),
     so a difference in score is the action's, not the luck's. Ties go to the earliest candidate
-    in legal order, so the bot's choice depends only on its seed and the position."""
+    in legal order, so the bot's choice depends only on its seed and the position. A game whose
+    playouts are noisy may put its fast bot's choice first and give it a `lead`: another
+    candidate is taken only when its total beats the first one's by more than `lead` times
+    `samples` (with a few samples, chance alone often puts a worse action ahead)."""
 
     name = "sampling"
     default_samples = 8
+    lead = 0.0
 
     def __init__(self, seed: int = 0, samples: int | None = None) -> None:
         self.stream = Stream(seed)
@@ -92,12 +101,24 @@ class SamplingBot:
             return candidates[0]
         seat = state.current_player()
         totals = [0.0] * len(candidates)
-        for _ in range(self.samples):
-            filled = self.fill_in(state, seat, self.stream.u64())
-            playout_seed = self.stream.u64()
-            for index, action in enumerate(candidates):
-                totals[index] += self.playout(filled.apply(action), seat, playout_seed)
-        return candidates[totals.index(max(totals))]
+        needed = self.lead * self.samples
+        rivals = list(range(1, len(candidates)))
+        for done in range(1, self.samples + 1):
+            # (both seeds drawn even when no playout is left to run: the stream, and so the
+            # rest of the game, does not depend on the pruning)
+            filling_seed, playout_seed = self.stream.u64(), self.stream.u64()
+            if not rivals:
+                continue
+            filled = self.fill_in(state, seat, filling_seed)
+            for index in (0, *rivals):
+                totals[index] += self.playout(filled.apply(candidates[index]), seat,
+                                              playout_seed)
+            # A rival that could not beat the first by more than the lead even if it won every
+            # playout left and the first none is out: the choice is the same without it.
+            left = self.samples - done
+            rivals = [i for i in rivals if totals[i] + left - totals[0] > needed]
+        best = totals.index(max(totals))
+        return candidates[best if totals[best] - totals[0] > needed else 0]
 
     def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         """The actions worth sampling (a game's bot may prune); all of them here."""
@@ -108,5 +129,6 @@ class SamplingBot:
         raise NotImplementedError
 
     def playout(self, state: State, seat: int, seed: int) -> float:
-        """What playing on from `state` to the end is worth to the seat (1 a win, 0 a loss)."""
+        """What playing on from `state` to the end is worth to the seat (1 a win, 0 a loss;
+        never more than 1, which the pruning of rivals counts on)."""
         raise NotImplementedError
