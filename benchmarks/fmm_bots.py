@@ -30,7 +30,7 @@ from typing import Any
 from fmm_old_greedy import OldGreedyBot  # the script's own folder (benchmarks/) is on the path
 
 from dungeoneer.engine import registry
-from dungeoneer.engine.five_more_minutes.bots import BOTS
+from dungeoneer.engine.five_more_minutes import BOTS
 from dungeoneer.engine.five_more_minutes.game import FiveState
 from dungeoneer.engine.five_more_minutes.rules import Roll, Target
 from dungeoneer.engine.protocol import Action, Bot
@@ -42,12 +42,17 @@ from dungeoneer.engine.stats import wilson
 GAME = "five-more-minutes"
 
 
-def make_bot(name: str, seed: int, samples: int | None) -> Bot:
-    """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17)."""
+def make_bot(name: str, seed: int, samples: int | None = None,
+             lead: float | None = None) -> Bot:
+    """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
+    the sampling bot's samples and lead, if given, replace its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
-    if name == "sampling" and samples is not None:
-        return BOTS["sampling"](seed, samples=samples)
+    if name == "sampling":
+        bot = BOTS["sampling"](seed, samples=samples)
+        if lead is not None:
+            bot.lead = lead
+        return bot
     return registry.make_bot(GAME, name, seed)
 
 
@@ -112,15 +117,16 @@ def count_blunders(bot: str, games: int, seed: int, samples: int | None = None) 
 
 # ----------------------------------------------------------------------------- duels
 
-DuelJob = tuple[tuple[str, ...], int, int | None]
-"""(bot per seat, game seed, the sampling bot's samples)."""
+DuelJob = tuple[tuple[str, ...], int, int | None, float | None]
+"""(bot per seat, game seed, the sampling bot's samples and lead)."""
 
 
 def play_duel(job: DuelJob) -> dict[str, Any]:
     """One four-player game of the bots seated as given: the winners and the time it took."""
-    bots, game_seed, samples = job
+    bots, game_seed, samples, lead = job
     game = registry.get_game(GAME, {"players": str(len(bots))})
-    seats = [make_bot(name, seat_seed(game_seed, s), samples) for s, name in enumerate(bots)]
+    seats = [make_bot(name, seat_seed(game_seed, s), samples, lead)
+             for s, name in enumerate(bots)]
     began = time.perf_counter()
     end = start(game, game_seed, seats).run(keep_moves=False)
     outcome = end.state.outcome()
@@ -129,11 +135,11 @@ def play_duel(job: DuelJob) -> dict[str, Any]:
             "seconds": time.perf_counter() - began}
 
 
-def duel(bots: Sequence[str], games: int, seed: int, workers: int,
-         samples: int | None = None) -> dict[str, Any]:
+def duel(bots: Sequence[str], games: int, seed: int, workers: int, samples: int | None = None,
+         lead: float | None = None) -> dict[str, Any]:
     """Each bot's win share over `games` four-player games, seats rotated, with a 95% Wilson
     interval; the mean seconds a game took in its worker."""
-    jobs = [(seating(bots, 4, i), derived_seed(seed, i), samples) for i in range(games)]
+    jobs = [(seating(bots, 4, i), derived_seed(seed, i), samples, lead) for i in range(games)]
     results = run(play_duel, jobs, workers)
     wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -142,7 +148,7 @@ def duel(bots: Sequence[str], games: int, seed: int, workers: int,
             seats[name] += 1
             wins[name] += s in r["winners"]
     report: dict[str, Any] = {"games": games, "seed": seed, "workers": workers,
-                              "samples": samples, "bots": list(bots)}
+                              "samples": samples, "lead": lead, "bots": list(bots)}
     for name in sorted(seats):
         low, high = wilson(wins[name], seats[name])
         report[name] = {"wins": wins[name], "seat_games": seats[name],
@@ -162,14 +168,15 @@ def run(function: Callable[[Any], dict], jobs: list[Any], workers: int) -> list[
 
 # ----------------------------------------------------------------------------- speed
 
-def speed(bots: Sequence[str], games: int, seed: int, samples: int | None) -> dict[str, Any]:
+def speed(bots: Sequence[str], games: int, seed: int, samples: int | None,
+          lead: float | None = None) -> dict[str, Any]:
     """Whole four-player games per second (wall clock and CPU time) in this process, seats
     rotated."""
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
-        play_duel((seating(bots, 4, i), derived_seed(seed, i), samples))
+        play_duel((seating(bots, 4, i), derived_seed(seed, i), samples, lead))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"games": games, "bots": list(bots), "samples": samples,
+    return {"games": games, "bots": list(bots), "samples": samples, "lead": lead,
             "games_per_second": round(games / wall, 2),
             "games_per_cpu_second": round(games / cpu, 2)}
 
@@ -181,6 +188,7 @@ def main() -> None:
     parser.add_argument("--bot", action="append")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int)
+    parser.add_argument("--lead", type=float)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     bots = args.bot or ["greedy"]
@@ -189,9 +197,9 @@ def main() -> None:
         report.update(bot=bots[0], games=args.games,
                       counts=count_blunders(bots[0], args.games, args.seed, args.samples))
     elif args.what == "duel":
-        report.update(duel(bots, args.games, args.seed, args.workers, args.samples))
+        report.update(duel(bots, args.games, args.seed, args.workers, args.samples, args.lead))
     else:
-        report.update(speed(bots, args.games, args.seed, args.samples))
+        report.update(speed(bots, args.games, args.seed, args.samples, args.lead))
     print(json.dumps(report, indent=1))
 
 

@@ -8,16 +8,22 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from dungeoneer.engine.five_more_minutes.bots import BOTS
+from dungeoneer.engine.bots import RandomBot
+from dungeoneer.engine.five_more_minutes.bots import GreedyBot
 from dungeoneer.engine.five_more_minutes.game import (
     INFO,
     FiveMoreMinutes,
     FiveState,
     make_five_more_minutes,
 )
+from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot
 from dungeoneer.engine.protocol import State
-from dungeoneer.engine.registry import GameEntry, Option, players_option
+from dungeoneer.engine.registry import BotFactory, GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot,
+                               "sampling": SamplingFiveBot}
+"""The game's bots by name (`bots.py`, `sampling.py`)."""
 
 VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
                  "standard).")

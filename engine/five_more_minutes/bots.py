@@ -2,23 +2,24 @@
 `FiveState.view`): its hand and blue values, everyone's stages and open pink and yellow chips,
 the others' blue chip and card counts, the used cards.
 
-- `random`: a uniformly random legal action.
+- `random`: a uniformly random legal action (engine.bots).
 - `greedy`: takes the bonus it lacks, plays the card worth most now (a blue chip first; attacks
   on the player with the most blue chips), spends pink chips only to change a roll's outcome, and
   wants a 6 at the end check only when it believes it is ahead. It does not play a card that can
   do it no good (Dream Control without two dearer cards to play free, Hallucinations when nobody
   else has a blue chip) nor aim a return to stage 1 at a player there already (issue 17).
+- `sampling` (`sampling.py`): fills in what its seat cannot see several times, plays each
+  candidate out with greedy bots, and takes the one that wins most (issue 17).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dungeoneer.engine.bots import RandomBot, ScoringBot
+from dungeoneer.engine.bots import ScoringBot
 from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView
 from dungeoneer.engine.five_more_minutes.rules import Roll
 from dungeoneer.engine.protocol import Action, State
-from dungeoneer.engine.registry import BotFactory
 
 MEAN_BLUE = 2.8
 """About the mean value of a blue chip: how the bot guesses others' hidden totals."""
@@ -204,5 +205,3 @@ WORTHS: dict[str, Callable[[SeatView, Sequence[Action]], list[float]]] = {
     "sleepwalk": _give_worths}
 """The greedy bot's worths of a decision's options, by the decision (`FiveDecision.NAME`)."""
 
-
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}

@@ -242,11 +242,12 @@ class FiveState(TaskState):
 class SeatView:
     """What one seat may know of a state (`FiveState.seat_view`), read from the state itself
     (nothing is copied, as bots read it at every decision): the open facts, the counts of what
-    the others hide, and the seat's own hand and blue chips. Seats count from 0."""
+    the others hide, and the seat's own hand and blue chips. Seats count from 0. It reads a
+    working table the same way (the sampling bot's playouts run on one table)."""
 
     __slots__ = ("_state", "decision", "discard", "pink", "players", "seat", "stages", "yellow")
 
-    def __init__(self, state: FiveState, seat: int) -> None:
+    def __init__(self, state: FiveState | Table, seat: int) -> None:
         self._state, self.seat, self.players = state, seat, state.game.players
         self.decision: FiveDecision = state.tasks[-1]  # type: ignore[assignment]
         """The pending decision: the seat's own (a bot reads the view when it is to decide)."""

@@ -1,0 +1,177 @@
+"""The 5 More Minutes sampling bot (issue 17): engine.bots.SamplingBot with this game's filling in
+and playouts.
+
+At a decision, the bot deals what its seat cannot see anew, several times (`fill_in`): the other
+seats' hands and the deck from the cards it has not seen, their blue chips and the center's pile
+from the chips it has not seen, and a fresh stream for every roll and shuffle to come. Each
+candidate action is played out to the end in every filling by greedy bots in all seats
+(`playout`), and the action that wins most often is taken.
+
+A filling reads the seat's view of the present position only: what the seat saw in the past and
+no longer sees (a card taken from its hand, a chip it gave away, a card drawn back from the used
+cards) is not used; nor is the blue chip the seat itself put under the pile (Sleepwalker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dungeoneer.engine.bots import SamplingBot
+from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
+from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView, Table
+from dungeoneer.engine.five_more_minutes.rules import Chip, Roll
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.rng import Stream
+
+DEFAULT_SAMPLES = 4
+"""Fillings per decision by default: about 10 whole four-player games a second with one
+sampling seat among three greedy ones (benchmarks/README.md, issue 17)."""
+
+MAX_PLAYOUT_ACTIONS = 10_000
+"""A playout longer than this has gone wrong (greedy games end within a few hundred actions);
+it counts as lost."""
+
+ONE_CHOICE = frozenset({"give_blue", "give_chip", "sleepwalk", "take_chip"})
+"""Decisions the greedy bot's choice settles (a chip of the least value given away, a chip
+taken from the richest): not worth playouts."""
+
+RECOVER_CANDIDATES = 3
+"""Recurring Dream: the used cards worth most to the greedy bot that are played out."""
+
+
+# ----------------------------------------------------------------------------- filling in
+
+def fill_in(state: FiveState, seat: int, seed: int) -> FiveState:
+    """A position `seat` cannot tell from `state`: the cards it has not seen (the other hands and
+    the deck) and the blue chips it has not seen (the others' and the center's pile) dealt anew
+    with `seed`, keeping every count, and a fresh stream for what chance brings later. Its own
+    hand and chips, the used cards, the open chips and stages stay as they are."""
+    stream = Stream(seed)
+    hands, deck = _dealt_cards(state, seat, stream)
+    blue, pile = _dealt_chips(state, seat, stream)
+    return replace(state, hands=hands, deck=deck, blue=blue, blue_pile=pile,
+                   stream=stream.u64(), legal=state.legal)
+
+
+def _dealt_cards(state: FiveState, seat: int,
+                 stream: Stream) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The other hands (as many cards each as before) and the deck, dealt anew from the cards
+    `seat` has not seen. A special card is never in a hand (it is played when drawn), so the
+    specials stay in the deck."""
+    kinds = state.game.kinds
+    others = [p for p in range(state.game.players) if p != seat]
+    unseen = [card for p in others for card in state.hands[p]]
+    unseen += [card for card in state.deck if not kinds[card].special]
+    specials = [card for card in state.deck if kinds[card].special]
+    dealt = list(stream.shuffled(sorted(unseen)))
+    hands = list(state.hands)
+    for p in others:
+        count = len(state.hands[p])
+        hands[p], dealt = tuple(sorted(dealt[:count])), dealt[count:]
+    deck = stream.shuffled(sorted([*dealt, *specials]))  # (sorted: from what the seat sees)
+    return tuple(hands), deck
+
+
+def _dealt_chips(state: FiveState, seat: int,
+                 stream: Stream) -> tuple[tuple[tuple[Chip, ...], ...], tuple[Chip, ...]]:
+    """The other players' blue chips (as many each as before) and the center's pile, dealt anew
+    from the chips `seat` has not seen. In the Nightmare variant a dark chip is shown to all when
+    received: the dark chips others hold stay where they are, and the others' other chips are
+    not dark (the dark ones in the pile stay in the pile)."""
+    shown = "nightmare" in state.game.variants
+    others = [p for p in range(state.game.players) if p != seat]
+    kept = {p: [c for c in state.blue[p] if shown and c[1]] for p in others}
+    unseen = sorted([*(c for p in others for c in state.blue[p] if not (shown and c[1])),
+                     *state.blue_pile])
+    pile_only = [c for c in unseen if shown and c[1]]
+    dealt = list(stream.shuffled([c for c in unseen if not (shown and c[1])]))
+    blue = list(state.blue)
+    for p in others:
+        count = len(state.blue[p]) - len(kept[p])
+        blue[p], dealt = tuple(sorted([*kept[p], *dealt[:count]])), dealt[count:]
+    pile = stream.shuffled(sorted([*dealt, *pile_only])) if pile_only else tuple(dealt)
+    return tuple(blue), pile
+
+
+# ----------------------------------------------------------------------------- playing out
+
+def playout(state: FiveState, seat: int, seed: int) -> float:
+    """Play on from `state` to the end with a greedy bot (seeded with `seed`) in every seat:
+    1/len(winners) if `seat` wins (a shared win is shared), else 0. The game is played on one
+    working table, without a frozen state per action (the same game as `state.apply` gives,
+    in less time: playouts are most of the bot's work)."""
+    bot = GreedyBot(seed)  # (it reads the acting seat's view, so one serves every seat)
+    table = Table.of(state, None)
+    table.found = state.legal_actions()
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if table.over:
+            return _share(table.freeze(), seat)
+        actions = table.found
+        assert actions is not None  # (the table stops at a decision with a choice)
+        seen = SeatView(table, table.tasks[-1].seat)
+        table.choose(actions[0] if len(actions) == 1 else bot.pick(seen, actions))
+        table.run()
+    return 0.0
+
+
+def _share(end: FiveState, seat: int) -> float:
+    """What the finished game `end` is worth to `seat`: its share of the win."""
+    outcome = end.outcome()
+    assert outcome is not None
+    return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+
+
+# ----------------------------------------------------------------------------- candidates
+
+def candidates(state: FiveState, actions: Sequence[Action]) -> list[Action]:
+    """The actions worth playing out, the greedy bot's order (best first, so that playouts that
+    tell them apart no better than chance leave the greedy bot's choice). Dropped: in decisions
+    that settle little (a chip to give or take) all but the greedy bot's choice; in a roll, all
+    but keeping the die and the fewest pink chips for each other result; in phase B, the cards the
+    greedy bot finds of no use now (ending the phase does as well); for Recurring Dream, all but
+    the few best cards."""
+    decision = state.decision
+    worths = WORTHS[decision.NAME](state.seat_view(decision.seat), actions)
+    ranked = [a for _, _, a in sorted(zip([-w for w in worths], range(len(actions)), actions,
+                                          strict=True))]
+    if decision.NAME in ONE_CHOICE:
+        return ranked[:1]
+    if isinstance(decision, Roll):
+        return _roll_candidates(state, decision, ranked)
+    if decision.NAME == "play":
+        useful = [a for a, w in zip(actions, worths, strict=True) if w > 0]
+        return [a for a in ranked if a in useful] or ranked
+    if decision.NAME == "recover":
+        return ranked[:RECOVER_CANDIDATES]
+    return ranked
+
+
+def _roll_candidates(state: FiveState, roll: Roll, ranked: Sequence[Action]) -> list[Action]:
+    """Of a roll's options (`ranked` by the greedy bot), for each result they lead to (the end
+    check: ending or going on; a stage roll: one stage or the other), the best ranked."""
+    chosen: dict[str, Action] = {}
+    for action in ranked:
+        value = roll.rolled + (action.arg if action.kind == "pink" else 0)
+        chosen.setdefault(roll.leads_to(state, value), action)
+    return list(chosen.values())
+
+
+class SamplingFiveBot(SamplingBot):
+    """Determinized sampling for 5 More Minutes: `samples` fillings of what the seat cannot see,
+    each candidate played out by greedy bots, the best taken (engine.bots.SamplingBot)."""
+
+    name = "sampling"
+    default_samples = DEFAULT_SAMPLES
+
+    def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
+        assert isinstance(state, FiveState)
+        return candidates(state, actions)
+
+    def fill_in(self, state: State, seat: int, seed: int) -> State:
+        assert isinstance(state, FiveState)
+        return fill_in(state, seat, seed)
+
+    def playout(self, state: State, seat: int, seed: int) -> float:
+        assert isinstance(state, FiveState)
+        return playout(state, seat, seed)
