@@ -12,7 +12,7 @@ turned one seat per game, so every bot plays every seat equally often) and repor
 share with a 95% Wilson interval (a shared win counts for each winner). Against three others of
 equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
 it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
-`--samples N` sets the sampling bot's samples.
+`--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
 """
 
 from __future__ import annotations
@@ -42,16 +42,20 @@ from dungeoneer.engine.stats import wilson
 GAME = "five-more-minutes"
 
 
-def make_bot(name: str, seed: int, samples: int | None = None,
-             lead: float | None = None) -> Bot:
+Settings = dict[str, float]
+"""The sampling bot's settings that replace its defaults: `samples`, `lead`, `near`."""
+
+
+def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
     """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
-    the sampling bot's samples and lead, if given, replace its defaults."""
+    the sampling bot with `settings` in place of its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
     if name == "sampling":
-        bot = BOTS["sampling"](seed, samples=samples)
-        if lead is not None:
-            bot.lead = lead
+        chosen = dict(settings or {})
+        bot = BOTS["sampling"](seed, samples=int(chosen.pop("samples", 0)) or None)
+        for key, value in chosen.items():
+            setattr(bot, key, type(getattr(bot, key))(value))
         return bot
     return registry.make_bot(GAME, name, seed)
 
@@ -103,13 +107,14 @@ class Counting:
         return action
 
 
-def count_blunders(bot: str, games: int, seed: int, samples: int | None = None) -> dict[str, int]:
+def count_blunders(bot: str, games: int, seed: int,
+                   settings: Settings | None = None) -> dict[str, int]:
     """Blunder counts of `bot` in every seat of `games` four-player games."""
     counts: Counter[str] = Counter()
     game = registry.get_game(GAME, {"players": "4"})
     for i in range(games):
         game_seed = derived_seed(seed, i)
-        seats = [Counting(make_bot(bot, seat_seed(game_seed, s), samples), counts)
+        seats = [Counting(make_bot(bot, seat_seed(game_seed, s), settings), counts)
                  for s in range(4)]
         start(game, game_seed, seats).run(keep_moves=False)
     return dict(sorted(counts.items()))
@@ -117,16 +122,15 @@ def count_blunders(bot: str, games: int, seed: int, samples: int | None = None) 
 
 # ----------------------------------------------------------------------------- duels
 
-DuelJob = tuple[tuple[str, ...], int, int | None, float | None]
-"""(bot per seat, game seed, the sampling bot's samples and lead)."""
+DuelJob = tuple[tuple[str, ...], int, Settings]
+"""(bot per seat, game seed, the sampling bot's settings)."""
 
 
 def play_duel(job: DuelJob) -> dict[str, Any]:
     """One four-player game of the bots seated as given: the winners and the time it took."""
-    bots, game_seed, samples, lead = job
+    bots, game_seed, settings = job
     game = registry.get_game(GAME, {"players": str(len(bots))})
-    seats = [make_bot(name, seat_seed(game_seed, s), samples, lead)
-             for s, name in enumerate(bots)]
+    seats = [make_bot(name, seat_seed(game_seed, s), settings) for s, name in enumerate(bots)]
     began = time.perf_counter()
     end = start(game, game_seed, seats).run(keep_moves=False)
     outcome = end.state.outcome()
@@ -135,11 +139,11 @@ def play_duel(job: DuelJob) -> dict[str, Any]:
             "seconds": time.perf_counter() - began}
 
 
-def duel(bots: Sequence[str], games: int, seed: int, workers: int, samples: int | None = None,
-         lead: float | None = None) -> dict[str, Any]:
+def duel(bots: Sequence[str], games: int, seed: int, workers: int,
+         settings: Settings | None = None) -> dict[str, Any]:
     """Each bot's win share over `games` four-player games, seats rotated, with a 95% Wilson
     interval; the mean seconds a game took in its worker."""
-    jobs = [(seating(bots, 4, i), derived_seed(seed, i), samples, lead) for i in range(games)]
+    jobs = [(seating(bots, 4, i), derived_seed(seed, i), settings or {}) for i in range(games)]
     results = run(play_duel, jobs, workers)
     wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -148,7 +152,7 @@ def duel(bots: Sequence[str], games: int, seed: int, workers: int, samples: int 
             seats[name] += 1
             wins[name] += s in r["winners"]
     report: dict[str, Any] = {"games": games, "seed": seed, "workers": workers,
-                              "samples": samples, "lead": lead, "bots": list(bots)}
+                              "settings": settings, "bots": list(bots)}
     for name in sorted(seats):
         low, high = wilson(wins[name], seats[name])
         report[name] = {"wins": wins[name], "seat_games": seats[name],
@@ -168,15 +172,15 @@ def run(function: Callable[[Any], dict], jobs: list[Any], workers: int) -> list[
 
 # ----------------------------------------------------------------------------- speed
 
-def speed(bots: Sequence[str], games: int, seed: int, samples: int | None,
-          lead: float | None = None) -> dict[str, Any]:
+def speed(bots: Sequence[str], games: int, seed: int,
+          settings: Settings | None = None) -> dict[str, Any]:
     """Whole four-player games per second (wall clock and CPU time) in this process, seats
     rotated."""
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
-        play_duel((seating(bots, 4, i), derived_seed(seed, i), samples, lead))
+        play_duel((seating(bots, 4, i), derived_seed(seed, i), settings or {}))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"games": games, "bots": list(bots), "samples": samples, "lead": lead,
+    return {"games": games, "bots": list(bots), "settings": settings,
             "games_per_second": round(games / wall, 2),
             "games_per_cpu_second": round(games / cpu, 2)}
 
@@ -189,17 +193,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int)
     parser.add_argument("--lead", type=float)
+    parser.add_argument("--near", type=int)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     bots = args.bot or ["greedy"]
+    settings = {key: value for key in ("samples", "lead", "near")
+                if (value := getattr(args, key)) is not None}
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine()}
     if args.what == "blunders":
         report.update(bot=bots[0], games=args.games,
-                      counts=count_blunders(bots[0], args.games, args.seed, args.samples))
+                      counts=count_blunders(bots[0], args.games, args.seed, settings))
     elif args.what == "duel":
-        report.update(duel(bots, args.games, args.seed, args.workers, args.samples, args.lead))
+        report.update(duel(bots, args.games, args.seed, args.workers, settings))
     else:
-        report.update(speed(bots, args.games, args.seed, args.samples, args.lead))
+        report.update(speed(bots, args.games, args.seed, settings))
     print(json.dumps(report, indent=1))
 
 

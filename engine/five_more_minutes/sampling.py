@@ -5,7 +5,10 @@ At a decision, the bot deals what its seat cannot see anew, several times (`fill
 seats' hands and the deck from the cards it has not seen, their blue chips and the center's pile
 from the chips it has not seen, and a fresh stream for every roll and shuffle to come. Each
 candidate action is played out to the end in every filling by greedy bots in all seats
-(`playout`), and the action that wins most often is taken.
+(`playout`), and the action that wins most often is taken if it beats the greedy bot's choice
+clearly (`LEAD`). Only decisions near the end of the game are played out (`candidates`): earlier
+ones, whose playouts are long and tell actions apart little better than chance, are the greedy
+bot's.
 
 A filling reads the seat's view of the present position only: what the seat saw in the past and
 no longer sees (a card taken from its hand, a chip it gave away, a card drawn back from the used
@@ -26,7 +29,14 @@ from dungeoneer.engine.rng import Stream
 
 DEFAULT_SAMPLES = 4
 """Fillings per decision by default: about 10 whole four-player games a second with one
-sampling seat among three greedy ones (benchmarks/README.md, issue 17)."""
+sampling seat among three greedy ones, on the machine of benchmarks/README.md (issue 17)."""
+
+LEAD = 0.25
+"""How far another candidate must beat the greedy bot's choice, in wins per sample, to be taken
+(engine.bots.SamplingBot.lead): with few samples chance alone often puts a worse action ahead."""
+
+NEAR = 1
+"""The default of `SamplingFiveBot.near`."""
 
 MAX_PLAYOUT_ACTIONS = 10_000
 """A playout longer than this has gone wrong (greedy games end within a few hundred actions);
@@ -124,18 +134,22 @@ def _share(end: FiveState, seat: int) -> float:
 
 # ----------------------------------------------------------------------------- candidates
 
-def candidates(state: FiveState, actions: Sequence[Action]) -> list[Action]:
-    """The actions worth playing out, the greedy bot's order (best first, so that playouts that
-    tell them apart no better than chance leave the greedy bot's choice). Dropped: in decisions
-    that settle little (a chip to give or take) all but the greedy bot's choice; in a roll, all
-    but keeping the die and the fewest pink chips for each other result; in phase B, the cards the
-    greedy bot finds of no use now (ending the phase does as well); for Recurring Dream, all but
-    the few best cards."""
+def candidates(state: FiveState, actions: Sequence[Action], near: int = 1) -> list[Action]:
+    """The actions worth playing out, in the greedy bot's order (best first, so that playouts
+    that tell them apart no better than chance leave the greedy bot's choice).
+
+    Playouts are costly and noisy, so many decisions are left to the greedy bot: all but its
+    choice are dropped in decisions that settle little (a chip to give or take), and in every
+    decision while the end is far (no player within `near` blue chips of the end check), when
+    playouts are long and one choice weighs little. Near the end, a roll keeps the die or spends
+    the fewest pink chips for each other result (at the end check, ending at once costs no
+    playout), in phase B the cards the greedy bot finds of no use now are dropped (ending the
+    phase does as well), and for Recurring Dream all but the few best cards."""
     decision = state.decision
     worths = WORTHS[decision.NAME](state.seat_view(decision.seat), actions)
     ranked = [a for _, _, a in sorted(zip([-w for w in worths], range(len(actions)), actions,
                                           strict=True))]
-    if decision.NAME in ONE_CHOICE:
+    if decision.NAME in ONE_CHOICE or not _near_the_end(state, near):
         return ranked[:1]
     if isinstance(decision, Roll):
         return _roll_candidates(state, decision, ranked)
@@ -145,6 +159,11 @@ def candidates(state: FiveState, actions: Sequence[Action]) -> list[Action]:
     if decision.NAME == "recover":
         return ranked[:RECOVER_CANDIDATES]
     return ranked
+
+
+def _near_the_end(state: FiveState, near: int) -> bool:
+    """Whether a player is within `near` blue chips of rolling at the end check (D)."""
+    return max(map(len, state.blue)) >= state.game.end_threshold - near
 
 
 def _roll_candidates(state: FiveState, roll: Roll, ranked: Sequence[Action]) -> list[Action]:
@@ -163,10 +182,14 @@ class SamplingFiveBot(SamplingBot):
 
     name = "sampling"
     default_samples = DEFAULT_SAMPLES
+    lead = LEAD
+    near = NEAR
+    """Decisions other than rolls are played out once a player is within this many blue chips
+    of the end check (`candidates`)."""
 
     def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         assert isinstance(state, FiveState)
-        return candidates(state, actions)
+        return candidates(state, actions, self.near)
 
     def fill_in(self, state: State, seat: int, seed: int) -> State:
         assert isinstance(state, FiveState)
