@@ -36,7 +36,8 @@ LEAD = 0.25
 (engine.bots.SamplingBot.lead): with few samples chance alone often puts a worse action ahead."""
 
 NEAR = 1
-"""The default of `SamplingFiveBot.near`."""
+"""The default of `SamplingFiveBot.near`: playouts from one blue chip short of the end check
+(earlier ones, as long again, won no more games: benchmarks/README.md)."""
 
 MAX_PLAYOUT_ACTIONS = 10_000
 """A playout longer than this has gone wrong (greedy games end within a few hundred actions);
@@ -184,8 +185,8 @@ class SamplingFiveBot(SamplingBot):
     default_samples = DEFAULT_SAMPLES
     lead = LEAD
     near = NEAR
-    """Decisions other than rolls are played out once a player is within this many blue chips
-    of the end check (`candidates`)."""
+    """Decisions are played out once a player is within this many blue chips of the end check;
+    before that the greedy bot's choice is taken (`candidates`)."""
 
     def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         assert isinstance(state, FiveState)
