@@ -382,6 +382,11 @@ def odds(deal_spec: int | str | None, deal_file: str | None, from_record: str | 
     from dungeoneer.solver import solve as solve_position
 
     state, _, named = _start_position(deal_spec, deal_file, from_record, hero, cards, core)
+    if state.is_terminal():
+        ended = state.outcome()
+        assert ended is not None
+        raise DungeoneerError(f"the game is over ({ended.termination.value}: {ended.reason}): "
+                              "there is nothing left to play", file=from_record or deal_file)
     player = SamplingPlayer(samples or SAMPLES, candidates or CANDIDATES)
     out = console()
     quiet = as_json or not _on_terminal()

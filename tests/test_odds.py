@@ -60,6 +60,15 @@ def test_odds_from_a_record_start_where_it_stops(tmp_path):
     assert data["deal"]["file"] == str(record) and data["odds"]["games"] == 4
 
 
+def test_odds_of_a_finished_game_say_it_is_over():
+    from importlib import resources
+
+    won = str(resources.files("dungeoneer.seeds.puzzle_dungeon.examples") / "rogue-win.rec")
+    result = run("odds", "--from", won)
+    assert result.exit_code == 2 and "the game is over (won: the prey is complete" in result.output
+    assert won in result.output
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["odds"], "give one of SEED, CODE, --deal-file FILE or --from RECORD"),
     (["odds", "42", "--plays", "0"], "a whole number of plays, from 1"),
