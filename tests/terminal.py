@@ -68,10 +68,16 @@ class Terminal:
         noticed at the next input (Python's input() checks for signals when its read is
         interrupted), so typed at once it is sometimes lost."""
         time.sleep(settle)
-        self.type(b"\x03")  # as the terminal's line discipline sends it
+        for _ in range(5):
+            self.type(b"\x03")  # as the terminal's line discipline sends it
+            # On a loaded machine even a moment may not be enough: when the program has not
+            # ended a few seconds after the press, the press was lost, and is made again (a
+            # lost signal is only noticed at the next input, so the second one is).
+            if self._ended_within(5.0):
+                return
 
-    def finish(self, seconds: float = 60) -> int:
-        """Read what is left and wait for the exit status."""
+    def _ended_within(self, seconds: float) -> bool:
+        """Whether the program exits within `seconds` (reading what it writes meanwhile)."""
         deadline = time.monotonic() + seconds
         while self.process.poll() is None and time.monotonic() < deadline:
             ready, _, _ = select.select([self.master], [], [], 0.2)
@@ -80,8 +86,13 @@ class Terminal:
                     self.output += os.read(self.master, 65536)
                 except OSError:
                     break
+        return self.process.poll() is not None
+
+    def finish(self, seconds: float = 60) -> int:
+        """Read what is left and wait for the exit status."""
+        self._ended_within(seconds)
         # A loaded machine may take a moment more to exit after the last output.
-        status = self.process.wait(timeout=max(10.0, deadline - time.monotonic()))
+        status = self.process.wait(timeout=10.0)
         os.close(self.master)
         return status
 
