@@ -66,7 +66,7 @@ def test_odds_of_a_finished_game_say_it_is_over():
     won = str(resources.files("dungeoneer.seeds.puzzle_dungeon.examples") / "rogue-win.rec")
     result = run("odds", "--from", won)
     assert result.exit_code == 2 and "the game is over (won: the prey is complete" in result.output
-    assert won in result.output
+    assert "rogue-win.rec" in result.output  # (a long path is shortened in messages)
 
 
 @pytest.mark.parametrize(("args", "says"), [
