@@ -36,14 +36,15 @@ from dungeoneer.cli.options import (
     force_option,
     json_option,
     output_path,
+    scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import MAX_WORKERS
 from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
 from dungeoneer.engine.rng import parse_seed
-from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import (
     GAME_NAME,
     Position,
@@ -537,8 +538,9 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write the JSON lines to a file (atomically) instead of the screen.")
 @force_option("--out")
+@scheduler_option
 def generate(count: int, level: int | None, hero: str | None, workers: int, first_seed: int,
-             max_tries: int | None, out: str | None, force: bool) -> None:
+             max_tries: int | None, out: str | None, force: bool, scheduler: str | None) -> None:
     """A batch of winnable, rated puzzles as JSON lines (one puzzle per line), made in parallel.
 
     Example: dungeoneer generate --count 20 --level 3 --workers 2 --out puzzles.jsonl
@@ -562,7 +564,8 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
         # Each puzzle is written as it is found: a run stopped half-way keeps what it made.
         sink = stack.enter_context(LinesWriter(out, overwrite=force)) if out else None
         for puzzle in iter_generate(count, level=level, hero=hero, first_seed=first_seed,
-                                    workers=workers, max_tries=limit, progress=progress):
+                                    workers=workers, max_tries=limit, progress=progress,
+                                    scheduler=scheduler):
             line = json.dumps(puzzle, sort_keys=True)
             if sink is not None:
                 sink.write_line(line)
