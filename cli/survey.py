@@ -70,7 +70,7 @@ def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
         TextColumn("surveying"), BarColumn(), TextColumn("{task.completed}/{task.total} deals"),
         TextColumn("won {task.fields[won]}, unwinnable {task.fields[unwinnable]}, unknown "
                    "{task.fields[unknown]}"), TimeElapsedColumn(), console=err, transient=True))
-    counts = {"won": 0, "unwinnable": 0, "unknown": 0}
+    counts: dict[str, Any] = {"won": 0, "unwinnable": 0, "unknown": 0}
     task = bar.add_task("survey", total=total, completed=done, **counts)
 
     def advance(row: dict) -> None:
