@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
@@ -67,12 +67,12 @@ def check_workers(workers: int) -> None:
 
 
 def ordered_map(function: Callable[[Job], Any], jobs: Iterable[Job], *, workers: int,
-                scheduler: str | None = None) -> Iterator[Any]:
+                scheduler: str | None = None) -> Generator[Any, None, None]:
     """`function` of each job, in job order: in this process (1 worker, no scheduler), in
     `workers` spawned processes, or on Dask (`scheduler`: "local" for a LocalCluster of
     `workers` processes, else a scheduler's address). Jobs are drawn from `jobs` only a few per
     worker ahead of the result awaited. A caller that stops early (enough puzzles found, Ctrl-C)
-    has the jobs submitted ahead cancelled."""
+    has the jobs submitted ahead cancelled (closing the generator does it at once)."""
     check_workers(workers)
     if scheduler is None and workers == 1:
         yield from map(function, jobs)

@@ -90,9 +90,15 @@ def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_p
     revealed = output_of("daily", "2026-11-30", "--archive", archive, "--json", "--reveal")
     check(revealed, "command_daily")
     assert revealed["line"] and revealed["deal"]["code"] == "pd1.bodyguard.5182737267046414036"
+    ranged = output_of("daily", "--from", "2026-11-30", "--to", "2026-12-01", "--archive",
+                       archive, "--json")
+    check(ranged, "command_daily_range")
+    assert [(d["date"], d["newly_issued"]) for d in ranged["dailies"]] == [
+        ("2026-11-30", False), ("2026-12-01", True)]
     exported = output_of("archive", "export", "--archive", archive)
     check(exported, "command_archive_export")
     assert exported[0] == {k: v for k, v in revealed.items() if k != "newly_issued"}
+    assert [d["date"] for d in exported] == ["2026-11-30", "2026-12-01"]
     result = CliRunner().invoke(cli, ["generate", "--count", "1"])
     assert result.exit_code == 0, result.output
     check(json.loads(result.output), "command_generate")
