@@ -136,3 +136,25 @@ def test_a_survey_resumed_with_another_first_seed_is_refused(tmp_path):
     result = run("survey", "--hero", "Rogue", "--deals", "1", "--first-seed", "9",
                  "--out", str(out), "--resume")
     assert result.exit_code == 2 and "another --first-seed" in result.output
+
+
+def test_a_worker_killed_mid_batch_changes_nothing(dask_installed):
+    psutil = pytest.importorskip("psutil")
+    from dungeoneer.engine.simulate import play_game, seating
+
+    jobs = [("dinky-dungeon", 2, seating(("greedy", "random"), 2, i), 100 + i, {})
+            for i in range(16)]
+    expected = [play_game(job) for job in jobs]
+    got, killed = [], []
+    for result in ordered_map(play_game, jobs, workers=2, scheduler="local"):
+        got.append(result)
+        if len(got) == 2:
+            # The LocalCluster's nannies live in this process and its workers are spawned
+            # children: kill one; its nanny starts another and Dask runs its tasks again.
+            workers = [p for p in psutil.Process().children()
+                       if "spawn_main" in " ".join(p.cmdline())]
+            assert workers
+            workers[0].kill()
+            killed.append(workers[0])
+    assert got == expected
+    assert killed and not killed[0].is_running()
