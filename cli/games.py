@@ -35,10 +35,12 @@ from dungeoneer.cli.options import (
     json_option,
     json_param,
     output_path,
+    scheduler_param,
 )
 from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import MAX_WORKERS
 from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import (
     Action,
@@ -62,7 +64,6 @@ from dungeoneer.engine.records import (
 from dungeoneer.engine.registry import GameEntry
 from dungeoneer.engine.simulate import (
     MAX_GAMES,
-    MAX_WORKERS,
     SeatSimulation,
     TeamSimulation,
     simulate,
@@ -575,6 +576,7 @@ def _batch_params() -> list[click.Parameter]:
                          help="Game i uses seed + i."),
             click.Option(["--workers"], type=Amount("processes", most=MAX_WORKERS), default=1,
                          show_default=True, help="Processes; the report does not depend on it."),
+            scheduler_param(),
             json_param()]
 
 
@@ -614,11 +616,11 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
         *_batch_params()]
 
     def callback(games: int, players: int, bots: tuple[str, ...], seed: int, workers: int,
-                 as_json: bool, **values: Any) -> None:
+                 scheduler: str | None, as_json: bool, **values: Any) -> None:
         options = game_values(spec.options, values)
         report = _with_progress(games, lambda progress: simulate(
             entry.name, games, players=players, bots=bots or (spec.default_bot,), seed=seed,
-            workers=workers, options=options, progress=progress), as_json)
+            workers=workers, options=options, progress=progress, scheduler=scheduler), as_json)
         if as_json:
             echo_json({"game": entry.name, **report})
         else:
@@ -683,7 +685,7 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
         *_batch_params()]
 
     def callback(games: int, bots: tuple[str, ...], pace: float | None, seed: int,
-                 workers: int, as_json: bool, **values: Any) -> None:
+                 workers: int, scheduler: str | None, as_json: bool, **values: Any) -> None:
         if len(bots) > 1:
             raise click.UsageError("one team bot plays every seat: give one --bot")
         fixed = game_values(spec.fixed, values)
@@ -692,8 +694,8 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
         chosen_pace = pace if pace is not None else default_pace
         report = _with_progress(games * cells, lambda progress: simulate_team(
             entry.name, games, grid=grid, bot=bots[0] if bots else spec.default_bot,
-            pace=chosen_pace, seed=seed, workers=workers, fixed=fixed, progress=progress),
-            as_json)
+            pace=chosen_pace, seed=seed, workers=workers, fixed=fixed, progress=progress,
+            scheduler=scheduler), as_json)
         if as_json:
             echo_json({"game": entry.name, **report})
         else:

@@ -14,6 +14,7 @@ import click
 
 from dungeoneer.cli import games as game_commands
 from dungeoneer.cli import puzzles
+from dungeoneer.cli.survey import survey
 from dungeoneer.cli.timer import timer
 from dungeoneer.engine.errors import TEXT_SHOWN, DungeoneerError
 from dungeoneer.engine.numbers import shown
@@ -61,6 +62,7 @@ cli.add_command(puzzles.rate_command)
 cli.add_command(puzzles.daily)
 cli.add_command(puzzles.archive)
 cli.add_command(puzzles.generate)
+cli.add_command(survey)
 cli.add_command(timer)
 
 

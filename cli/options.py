@@ -1,5 +1,5 @@
-"""Options the commands share, defined once: seeds, deals, --json, --force, output files, and the
-click options made from what a game declares (`registry.Option`)."""
+"""Options the commands share, defined once: seeds, deals, --json, --force, output files,
+--scheduler, and the click options made from what a game declares (`registry.Option`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import click
 from rich.console import Console
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import LOCAL, SCHEDULER_ENV
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
@@ -163,6 +164,41 @@ def output_path(path: str | None, force: bool) -> str | None:
     if path is not None:
         check_writable(path, overwrite=force)
     return path
+
+
+class SchedulerType(click.ParamType):
+    """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address."""
+
+    name = "scheduler"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        text = str(value).strip()
+        if text.lower() == LOCAL:
+            return LOCAL
+        # An address is host:port, optionally after a protocol (tcp://, tls://); a stray space
+        # or an empty value is a mistake, not a host.
+        if not text or len(text) > 300 or any(c.isspace() for c in text) or ":" not in text:
+            self.fail(f"a Dask scheduler's address (tcp://HOST:PORT) or 'local', not "
+                      f"{shown(str(value))!r}", param, ctx)
+        return text
+
+
+_SCHEDULER_HELP = (f"Run the jobs on Dask: 'local' for a LocalCluster of --workers processes "
+                   f"here, or a scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV}, "
+                   "else local processes. The results do not depend on it. Needs "
+                   "pip install 'dungeoneer[dask]'.")
+
+
+def scheduler_param() -> click.Option:
+    """--scheduler ADDRESS|local (default: $DUNGEONEER_SCHEDULER), for a batch command built from
+    parameters."""
+    return click.Option(["--scheduler"], type=SchedulerType(), envvar=SCHEDULER_ENV,
+                        default=None, metavar="ADDRESS|local", help=_SCHEDULER_HELP)
+
+
+scheduler_option = click.option("--scheduler", type=SchedulerType(), envvar=SCHEDULER_ENV,
+                                default=None, metavar="ADDRESS|local", help=_SCHEDULER_HELP)
 
 
 def game_option(option: Option, *, many: bool = False) -> click.Option:

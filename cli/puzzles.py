@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any, cast
 
 import click
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
 from rich.text import Text
 
 from dungeoneer.cli import render
@@ -36,14 +38,15 @@ from dungeoneer.cli.options import (
     force_option,
     json_option,
     output_path,
+    scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import MAX_WORKERS
 from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.records import Move, Record, load_record, record_for, replay, save_record
 from dungeoneer.engine.rng import parse_seed
-from dungeoneer.engine.simulate import MAX_WORKERS
 from dungeoneer.generator.deals import (
     GAME_NAME,
     Position,
@@ -455,11 +458,21 @@ archive_option = click.option(
               help="With --reveal: tell the line with everything each step did.")
 @svg_option
 @force_option("--svg")
+@click.option("--from", "first", metavar="DATE",
+              help="With --to: issue every date from this one to --to (both included).")
+@click.option("--to", "last", metavar="DATE", help="The last date of a --from range.")
+@click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=1,
+              show_default=True, help="With --from: processes to make the puzzles in; the "
+              "puzzles do not depend on it.")
+@scheduler_option
 @json_option
 def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
-          verbose: bool, svg: str | None, force: bool, as_json: bool) -> None:
+          verbose: bool, svg: str | None, force: bool, first: str | None, last: str | None,
+          workers: int, scheduler: str | None, as_json: bool) -> None:
     """The puzzle of DATE (YYYY-MM-DD; today by default): winnable, rated by weekday, the same
-    for everyone. Issued puzzles are kept in the archive and always served from there.
+    for everyone. Issued puzzles are kept in the archive and always served from there. With
+    --from and --to, every date of the range is issued (the dates not yet archived made in
+    parallel), and listed.
 
     Example: dungeoneer daily 2026-11-29 --reveal
     """
@@ -467,8 +480,15 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     from dungeoneer.generator.daily import parse_date, parse_levels
     from dungeoneer.generator.rating import LEVEL_NAMES
 
-    day = parse_date(date) if date else dt.date.today()
     chosen_levels = parse_levels(levels)
+    if first is not None or last is not None:
+        if first is None or last is None or date is not None or reveal or svg:
+            raise click.UsageError("a range is --from DATE --to DATE, without a DATE, --reveal "
+                                   "or --svg")
+        _daily_range(parse_date(first), parse_date(last), archive_path, chosen_levels,
+                     workers=workers, scheduler=scheduler, as_json=as_json)
+        return
+    day = parse_date(date) if date else dt.date.today()
     output_path(svg, force)
     out = console()
     puzzle, issued_now = issue_daily(day, archive_path, out, levels=chosen_levels, quiet=as_json)
@@ -487,6 +507,53 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
 
         out.print("[bold]A winning line[/bold]:")
         print_steps(out, written_steps(state, puzzle.line), verbose)
+
+
+def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
+                 levels: tuple[int, ...], *, workers: int, scheduler: str | None,
+                 as_json: bool) -> None:
+    """Issue every date from `first` to `last`: those not yet archived are made where the
+    executor puts them and stored in date order as they come (a run stopped part-way keeps
+    what it stored); then the range is listed."""
+    from dungeoneer.engine.executors import ordered_map
+    from dungeoneer.generator.archive import Archive
+    from dungeoneer.generator.daily import daily_of, date_range
+
+    days = date_range(first, last)
+    issued: list[tuple[Any, bool]] = []
+    with Archive(archive_path) as opened:
+        stored = {day: opened.get(day.isoformat()) for day in days}
+        missing = [day for day in days if stored[day] is None]
+        jobs = ((day, levels) for day in missing)
+        # The puzzles come in the order of `missing`, which is date order: each is stored as
+        # soon as it comes.
+        with contextlib.closing(ordered_map(daily_of, jobs, workers=workers,
+                                            scheduler=scheduler)) as made:
+            for day in days:
+                known = stored[day]
+                if known is not None:
+                    issued.append((known, False))
+                    continue
+                # issue(): if another process stored the date meanwhile, its puzzle is the day's.
+                issued.append(opened.issue(day.isoformat(), _made(next(made))))
+    if as_json:
+        echo_json({"from": first.isoformat(), "to": last.isoformat(),
+                   "dailies": [{**puzzle.to_json(reveal=False), "newly_issued": new}
+                               for puzzle, new in issued]})
+        return
+    table = Table("date", "day", "hero", "level", "code", "", box=box.SIMPLE_HEAD,
+                  pad_edge=False, padding=0)  # fits 80 columns with the longest code
+    for puzzle, new in issued:
+        day = dt.date.fromisoformat(puzzle.date)
+        table.add_row(puzzle.date, day.strftime("%a"), puzzle.hero, str(puzzle.level),
+                      puzzle.code, "new" if new else "")
+    console().print(table)
+    console().print("new: issued by this command; the others were in the archive already.")
+
+
+def _made(puzzle: Any) -> Callable[[], Any]:
+    """The archive's `make` for a puzzle already made."""
+    return lambda: puzzle
 
 
 @click.group(short_help="The archive of issued daily puzzles.")
@@ -537,8 +604,9 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write the JSON lines to a file (atomically) instead of the screen.")
 @force_option("--out")
+@scheduler_option
 def generate(count: int, level: int | None, hero: str | None, workers: int, first_seed: int,
-             max_tries: int | None, out: str | None, force: bool) -> None:
+             max_tries: int | None, out: str | None, force: bool, scheduler: str | None) -> None:
     """A batch of winnable, rated puzzles as JSON lines (one puzzle per line), made in parallel.
 
     Example: dungeoneer generate --count 20 --level 3 --workers 2 --out puzzles.jsonl
@@ -562,7 +630,8 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
         # Each puzzle is written as it is found: a run stopped half-way keeps what it made.
         sink = stack.enter_context(LinesWriter(out, overwrite=force)) if out else None
         for puzzle in iter_generate(count, level=level, hero=hero, first_seed=first_seed,
-                                    workers=workers, max_tries=limit, progress=progress):
+                                    workers=workers, max_tries=limit, progress=progress,
+                                    scheduler=scheduler):
             line = json.dumps(puzzle, sort_keys=True)
             if sink is not None:
                 sink.write_line(line)

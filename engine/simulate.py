@@ -12,22 +12,22 @@ Two kinds, declared by a game in its `GameEntry.simulation`:
   lost runs.
 
 Games are played by the session runner (`engine.session`), which seeds each seat's bot. A game's
-result does not depend on the worker that plays it, so no report depends on the worker count.
+result does not depend on the worker that plays it, so no report depends on the worker count or
+on where the games ran (`engine.executors`: a local pool or a Dask cluster).
 """
 
 from __future__ import annotations
 
 import itertools
 import statistics
-from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any, TypeVar, cast
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import derived_seed
@@ -92,47 +92,18 @@ MAX_GAMES = 100_000
 """The most games (or runs) one simulation plays: its results are kept to be summarised, and at
 this size a 95% interval is already within about 0.3 points; split a larger study by seed."""
 
-MAX_WORKERS = 64
-"""The most worker processes a batch starts (each one holds a whole interpreter)."""
-
-
 def run_jobs(play: Callable[[Job], dict], jobs: Iterable[Job], workers: int,
-             progress: Callable[[int], None] | None = None) -> list[dict]:
-    """`play` each job, in `workers` processes if more than one, the results in job order;
-    `progress` hears the number done. Jobs are drawn from `jobs` only as workers free up."""
+             progress: Callable[[int], None] | None = None,
+             scheduler: str | None = None) -> list[dict]:
+    """`play` each job where `engine.executors.ordered_map` puts it (`workers` processes, or a
+    Dask `scheduler`), the results in job order; `progress` hears the number done. Jobs are
+    drawn from `jobs` only as workers free up."""
     results: list[dict] = []
-    for result in ordered_map(play, jobs, workers):
+    for result in ordered_map(play, jobs, workers=workers, scheduler=scheduler):
         results.append(result)
         if progress is not None:
             progress(len(results))
     return results
-
-
-def ordered_map(function: Callable[[Job], Any], jobs: Iterable[Job],
-                workers: int) -> Iterator[Any]:
-    """`function` of each job, in job order, computed in `workers` spawned processes (in this
-    one when 1). At most a few jobs per worker are submitted ahead, so a billion jobs never sit
-    in memory at once (a plain `Pool.imap` reads its whole input up front)."""
-    if not 1 <= workers <= MAX_WORKERS:
-        raise DungeoneerError(f"workers are 1 to {MAX_WORKERS}, not {workers}")
-    if workers == 1:
-        yield from map(function, jobs)
-        return
-    ahead = 4 * workers
-    # 'spawn' behaves alike on every platform and does not copy the parent's open files.
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
-    try:
-        waiting: deque[Future] = deque()
-        for job in jobs:
-            waiting.append(pool.submit(function, job))
-            if len(waiting) >= ahead:
-                yield waiting.popleft().result()
-        while waiting:
-            yield waiting.popleft().result()
-    finally:
-        # A caller that stops early (enough puzzles found, Ctrl-C) doesn't wait for the jobs
-        # submitted ahead.
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_games(games: int) -> None:
@@ -182,7 +153,8 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
              workers: int = 1, options: Mapping[str, str] | None = None,
-             progress: Callable[[int], None] | None = None) -> dict:
+             progress: Callable[[int], None] | None = None,
+             scheduler: str | None = None) -> dict:
     """Play `games` games (with the game's `options`, such as a variant) and summarise them
     (see `summarise`)."""
     _spec(game_name, SeatSimulation)
@@ -193,7 +165,7 @@ def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], s
     check_games(games)
     jobs = ((game_name, players, seating(bots, players, i), derived_seed(seed, i), chosen)
             for i in range(games))
-    report = summarise(run_jobs(play_game, jobs, workers, progress), players)
+    report = summarise(run_jobs(play_game, jobs, workers, progress, scheduler), players)
     report["options"] = chosen
     return report
 
@@ -271,7 +243,8 @@ def play_run(job: RunJob) -> dict:
 def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]], bot: str,
                   pace: float, seed: int = 1, workers: int = 1,
                   fixed: Mapping[str, str] | None = None,
-                  progress: Callable[[int], None] | None = None) -> dict:
+                  progress: Callable[[int], None] | None = None,
+                  scheduler: str | None = None) -> dict:
     """`runs` timed runs for every combination of the `grid`'s option values (run i of each uses
     seed + i), with the `fixed` options in every run, and their summary (see `summarise_team`)."""
     spec: TeamSimulation = _spec(game_name, TeamSimulation)
@@ -285,7 +258,7 @@ def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]
     check_games(runs * len(cells))
     jobs = ((game_name, {**cell, **held}, bot, pace, derived_seed(seed, i))
             for cell in cells for i in range(runs))
-    report = summarise_team(run_jobs(play_run, jobs, workers, progress), keys)
+    report = summarise_team(run_jobs(play_run, jobs, workers, progress, scheduler), keys)
     report.update(bot=bot, pace=pace, first_seed=seed)
     report.update({option.key: held.get(option.key) for option in spec.fixed})
     return report

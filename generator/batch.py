@@ -1,4 +1,4 @@
-"""Batches of winnable, rated puzzles, generated in parallel processes.
+"""Batches of winnable, rated puzzles, generated in parallel processes (or on a Dask cluster).
 
 Candidate i is the deal of seed `first_seed + i` (mod 2**64, `rng.derived_seed`) with the given hero
 (or the front faces in turn). Candidates are rated in worker processes but taken strictly in
@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import derived_seed
-from dungeoneer.engine.simulate import ordered_map
 from dungeoneer.generator.codes import layout_code, short_code
 from dungeoneer.generator.daily import DAILY_HEROES
 from dungeoneer.generator.deals import deal_json
@@ -61,21 +61,24 @@ def jobs(first_seed: int, hero: str | None, positions: int) -> Iterator[Job]:
 def generate(count: int, *, level: int | None = None, hero: str | None = None,
              first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
              positions: int = SOLVE_POSITIONS,
-             progress: Callable[[int, int], None] | None = None) -> list[dict]:
+             progress: Callable[[int, int], None] | None = None,
+             scheduler: str | None = None) -> list[dict]:
     """`count` winnable puzzles (at `level`, if given), in candidate order. `progress(found,
     tried)` is called after each candidate. Raises DungeoneerError if `max_tries` candidates
     (default 50 per puzzle) don't give enough."""
     return list(iter_generate(count, level=level, hero=hero, first_seed=first_seed,
                               workers=workers, max_tries=max_tries, positions=positions,
-                              progress=progress))
+                              progress=progress, scheduler=scheduler))
 
 
 def iter_generate(count: int, *, level: int | None = None, hero: str | None = None,
                   first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
                   positions: int = SOLVE_POSITIONS,
-                  progress: Callable[[int, int], None] | None = None) -> Iterator[dict]:
+                  progress: Callable[[int, int], None] | None = None,
+                  scheduler: str | None = None) -> Iterator[dict]:
     """The puzzles of `generate`, each as soon as it is found (a caller can write them as they
-    come and keep them if it is stopped)."""
+    come and keep them if it is stopped). `scheduler`: where the candidates are rated
+    (`engine.executors.ordered_map`); the puzzles do not depend on it."""
     if count < 1:
         raise DungeoneerError(f"--count must be at least 1, not {count}")
     if hero is not None:
@@ -85,7 +88,8 @@ def iter_generate(count: int, *, level: int | None = None, hero: str | None = No
                                         strict=False))
     found: list[dict] = []
     tried = 0
-    for puzzle in ordered_map(rate_candidate, candidates, workers):
+    for puzzle in ordered_map(rate_candidate, candidates, workers=workers,
+                              scheduler=scheduler):
         tried += 1
         if puzzle is not None and (level is None or puzzle["rating"]["level"] == level):
             found.append(puzzle)

@@ -140,6 +140,28 @@ def make_daily(day: dt.date, *, levels: tuple[int, ...] = DEFAULT_LEVELS,
                           f"is winnable at level {wanted}; raise the limit or change the levels")
 
 
+MAX_RANGE_DAYS = 3660
+"""The most dates one `daily --from --to` issues: about ten years."""
+
+
+def date_range(first: dt.date, last: dt.date) -> list[dt.date]:
+    """The dates from `first` to `last`, both included (at most MAX_RANGE_DAYS)."""
+    if last < first:
+        raise DungeoneerError(f"--to {last.isoformat()} is before --from {first.isoformat()}")
+    days = (last - first).days + 1
+    if days > MAX_RANGE_DAYS:
+        raise DungeoneerError(f"a range is at most {MAX_RANGE_DAYS:,} dates, not {days:,}; "
+                              "issue a longer one in parts")
+    return [first + dt.timedelta(days=i) for i in range(days)]
+
+
+def daily_of(job: tuple[dt.date, tuple[int, ...]]) -> Daily:
+    """The puzzle of one date at its weekday's level: (date, levels) -> make_daily, a function
+    a worker process can be sent (a batch of dates, `daily --from --to`)."""
+    day, levels = job
+    return make_daily(day, levels=levels)
+
+
 def state_texts(state: PuzzleState, line: Iterable[Action]) -> list[str]:
     """The line's actions as a record writes them."""
     texts = []

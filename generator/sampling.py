@@ -21,11 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.information import information_set
 from dungeoneer.engine.rng import Stream, derived_seed
-from dungeoneer.engine.simulate import ordered_map
 from dungeoneer.engine.stats import share_json, wilson
 from dungeoneer.generator.players import MAX_ACTIONS, CarefulPlayer, eager_playout, one_order_each
 
@@ -204,7 +204,7 @@ def iter_odds(state: PuzzleState, plays: int = PLAYS, *, seed: int = 1, workers:
     jobs = (OddsJob(state, seed, first, min(CHUNK, plays - first), player)
             for first in range(0, plays, CHUNK))
     wins = done = 0
-    for results in ordered_map(play_chunk, jobs, workers):
+    for results in ordered_map(play_chunk, jobs, workers=workers):
         wins += sum(results)
         done += len(results)
         so_far = Odds(wins, done)

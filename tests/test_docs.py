@@ -18,7 +18,9 @@ def test_the_quick_start_is_two_commands_and_ci_runs_the_test_one():
     assert "pip install ." in install_and_run and "dungeoneer deal" in install_and_run
     ci = (ROOT / ".ci" / "run").read_text()
     install, test = install_and_test.split(" && .venv/bin/python -m pytest")[0], "python -m pytest"
-    assert install.replace("'.[test]'", "--quiet '.[test]'") in ci
+    # The same extras as the README's (the test one and, for the --scheduler tests, dask).
+    assert "'.[test,dask]'" in install
+    assert install.replace("pip install '", "pip install --quiet '") in ci
     assert f".venv/bin/{test}" in ci
 
 

@@ -61,6 +61,8 @@ INVOCATIONS = {
     "simulate five-minute-dungeon": (["simulate", "five-minute-dungeon", "--games", "1",
                                       "--boss", "1", "--players", "2", "--json"],
                                      "command_simulate_team"),
+    "survey": (["survey", "--hero", "Rogue", "--deals", "2", "--time-limit", "1", "--json"],
+               "command_survey"),
 }
 REPLAYS = [("puzzle_dungeon", "rogue-win.rec"), ("puzzle_dungeon", "traps-and-treasures-loss.rec"),
            ("dinky_dungeon", "game-3p-seed-1.rec"),
@@ -88,12 +90,23 @@ def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_p
     revealed = output_of("daily", "2026-11-30", "--archive", archive, "--json", "--reveal")
     check(revealed, "command_daily")
     assert revealed["line"] and revealed["deal"]["code"] == "pd1.bodyguard.5182737267046414036"
+    ranged = output_of("daily", "--from", "2026-11-30", "--to", "2026-12-01", "--archive",
+                       archive, "--json")
+    check(ranged, "command_daily_range")
+    assert [(d["date"], d["newly_issued"]) for d in ranged["dailies"]] == [
+        ("2026-11-30", False), ("2026-12-01", True)]
     exported = output_of("archive", "export", "--archive", archive)
     check(exported, "command_archive_export")
     assert exported[0] == {k: v for k, v in revealed.items() if k != "newly_issued"}
+    assert [d["date"] for d in exported] == ["2026-11-30", "2026-12-01"]
     result = CliRunner().invoke(cli, ["generate", "--count", "1"])
     assert result.exit_code == 0, result.output
     check(json.loads(result.output), "command_generate")
+    rows = tmp_path / "survey.jsonl"
+    result = CliRunner().invoke(cli, ["survey", "--hero", "Rogue", "--deals", "1",
+                                      "--time-limit", "1", "--out", str(rows)])
+    assert result.exit_code == 0, result.output
+    check(json.loads(rows.read_text(encoding="utf-8")), "survey_row")
 
 
 def test_solve_and_replay_tell_a_line_in_the_same_shape(tmp_path):
@@ -129,7 +142,8 @@ def _json_commands(command: click.Command, path: tuple[str, ...] = ()) -> list[s
 
 
 COVERED = {"games", "deal", "solve", "odds", "rate", "daily", "archive export", "replay",
-           "simulate dinky-dungeon", "simulate five-more-minutes", "simulate five-minute-dungeon"}
+           "simulate dinky-dungeon", "simulate five-more-minutes", "simulate five-minute-dungeon",
+           "survey"}
 
 
 def test_every_command_with_json_output_is_checked_here():

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.files import LinesWriter
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.rng import MAX_SEED, derived_seed
-from dungeoneer.engine.simulate import ordered_map
 from tests.fuzz.common import assert_clean, laid_out_deal, run
 from tests.helpers import installed_seeds
 
@@ -300,7 +300,7 @@ def test_jobs_are_drawn_lazily():
             drawn.append(i)
             yield i
 
-    first = list(itertools.islice(ordered_map(abs, endless(), 2), 5))
+    first = list(itertools.islice(ordered_map(abs, endless(), workers=2), 5))
     assert first == [0, 1, 2, 3, 4]
     assert len(drawn) <= 5 + 4 * 2  # a few jobs per worker ahead, not the whole input
 
