@@ -29,7 +29,9 @@ games = st.fixed_dictionaries({
     "boss": st.integers(1, 7),
     "seed": st.integers(0, 2**32),
     "bot_seed": st.integers(0, 2**32),
-    "bot": st.sampled_from(sorted(BOTS)),
+    # (the sampling team plays the same rules through the heuristic's playouts at 40 times the
+    # cost: its own tests are in test_sampling.py, and drawn here it made this file take minutes)
+    "bot": st.sampled_from(sorted(set(BOTS) - {"sampling"})),
     "pace": st.sampled_from([1.0, 2.5, 5.0, 8.0]),
     "campaign": st.sampled_from([False, False, False, True]),
     "dungeon": written_dungeons,
