@@ -78,6 +78,16 @@ svg_option = click.option("--svg", type=click.Path(dir_okay=False), metavar="FIL
                           "solution).")
 
 
+core_option = click.option("--core", is_flag=True,
+                           help="The core rules: every card ability switched off.")
+
+
+def from_record_option(what: str) -> Callable[[Any], Any]:
+    """--from RECORD: start where a (partial) game record stops; `what` is done from there."""
+    return click.option("--from", "from_record", type=click.Path(dir_okay=False),
+                        help=f"{what} from where a (partial) game record stops.")
+
+
 deal_file_option = click.option("--deal-file", type=click.Path(dir_okay=False),
                                 help="A table laid out by hand (docs/records.md, 'Deal files').")
 
@@ -188,11 +198,10 @@ def _header_seed(record: Record) -> int | None:
 @click.command(short_help="Is the deal winnable? Won (with a line), unwinnable or unknown.")
 @click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
 @deal_file_option
-@click.option("--from", "from_record", type=click.Path(dir_okay=False),
-              help="Solve from where a (partial) game record stops.")
+@from_record_option("Solve")
 @hero_option
 @cards_option
-@click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
+@core_option
 @click.option("--time-limit", type=Seconds(0, MAX_TIME_LIMIT), default=30.0, show_default=True,
               help="Seconds before the answer is 'unknown'.")
 @click.option("--memory", type=Amount("MB"), default=1024, show_default=True,
@@ -345,11 +354,10 @@ MAX_PLAYS = 1_000_000
 @click.command(short_help="How often a player who cannot see the deck wins the deal.")
 @click.argument("deal_spec", metavar="[SEED|CODE]", type=DEAL, required=False)
 @deal_file_option
-@click.option("--from", "from_record", type=click.Path(dir_okay=False),
-              help="The odds from where a (partial) game record stops.")
+@from_record_option("The odds")
 @hero_option
 @cards_option
-@click.option("--core", is_flag=True, help="The core rules: every card ability switched off.")
+@core_option
 @click.option("--plays", type=Amount("plays", most=MAX_PLAYS), default=400, show_default=True,
               help="Games to play at most.")
 @click.option("--within", type=click.FloatRange(0.1, 50), default=5.0, show_default=True,

@@ -51,6 +51,17 @@ def eager_playout(state: PuzzleState, stream: Stream) -> bool:
     return False
 
 
+def play_out(choose: Callable[[PuzzleState, Stream], Action], state: PuzzleState,
+             stream: Stream) -> bool:
+    """Play to the end, `choose` deciding every action; True if the game is won (a game past
+    MAX_ACTIONS is lost)."""
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            return state.won()
+        state = state.apply(choose(state, stream))
+    return False
+
+
 def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
     """The payments among `actions` that discard their hand cards in card order, or all the
     actions when they are not payments: these players do not choose the order of their discards
@@ -94,11 +105,7 @@ class CarefulPlayer:
 
     def play(self, state: PuzzleState, stream: Stream) -> bool:
         """Play to the end; True if the game is won."""
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                return state.won()
-            state = state.apply(self.choose(state, stream))
-        return False
+        return play_out(self.choose, state, stream)
 
     def choose(self, state: PuzzleState, stream: Stream) -> Action:
         """The action to take here."""

@@ -27,7 +27,7 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.information import information_set
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import share_json, wilson
-from dungeoneer.generator.players import MAX_ACTIONS, CarefulPlayer, eager_playout, one_order_each
+from dungeoneer.generator.players import CarefulPlayer, eager_playout, one_order_each, play_out
 
 SAMPLES = 2
 """Fillings per decision by default (docs/difficulty.md, "The sampling player": the strength and
@@ -70,11 +70,7 @@ class SamplingPlayer:
 
     def play(self, state: PuzzleState, stream: Stream) -> bool:
         """Play to the end; True if the game is won."""
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                return state.won()
-            state = state.apply(self.choose(state, stream))
-        return False
+        return play_out(self.choose, state, stream)
 
     def choose(self, state: PuzzleState, stream: Stream) -> Action:
         """The option that wins the most fillings; ties go to the careful player's preference."""
