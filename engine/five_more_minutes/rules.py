@@ -347,7 +347,24 @@ class RollFor(Step):
 
 
 @dataclass(frozen=True)
-class StageOneRoll(Roll):
+class AdvanceRoll(Roll):
+    """A roll of C - Advance Stage: the result decides the stage the roller moves to
+    (`stage_after`, in each stage's own words below)."""
+
+    def stage_after(self, value: int) -> int:
+        """The stage a result moves the roller to."""
+        raise NotImplementedError
+
+    def settle(self, t: Table, value: int) -> None:
+        t.stages = put(t.stages, self.seat, self.stage_after(value))
+        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
+
+    def leads_to(self, state: FiveState, value: int) -> str:
+        return f"stage {self.stage_after(value)}"
+
+
+@dataclass(frozen=True)
+class StageOneRoll(AdvanceRoll):
     """C - Advance Stage: "If you are in stage 1, roll the die. If the result is 4 or less, flip
     your cyclecard over and place it with stage 2 in front of you. If the result is 5 or more,
     flip your cyclecard over and place it with stage 4 in front of you." """
@@ -355,28 +372,20 @@ class StageOneRoll(Roll):
     PURPOSE = "advance1"
     WHAT = "C - Advance Stage from stage 1: 4 or less go to stage 2, 5 or more to stage 4"
 
-    def settle(self, t: Table, value: int) -> None:
-        t.stages = put(t.stages, self.seat, 2 if value <= 4 else 4)
-        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
-
-    def leads_to(self, state: FiveState, value: int) -> str:
-        return "stage 2" if value <= 4 else "stage 4"
+    def stage_after(self, value: int) -> int:
+        return 2 if value <= 4 else 4
 
 
 @dataclass(frozen=True)
-class StageTwoRoll(Roll):
+class StageTwoRoll(AdvanceRoll):
     """C - Advance Stage: "If you are in stage 2, roll the die. If the result is 1, proceed to
     stage 3. If the result is 2 or more, advance to stage 4." """
 
     PURPOSE = "advance2"
     WHAT = "C - Advance Stage from stage 2: 1 proceeds to stage 3, 2 or more advance to stage 4"
 
-    def settle(self, t: Table, value: int) -> None:
-        t.stages = put(t.stages, self.seat, 3 if value <= 1 else 4)
-        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
-
-    def leads_to(self, state: FiveState, value: int) -> str:
-        return "stage 3" if value <= 1 else "stage 4"
+    def stage_after(self, value: int) -> int:
+        return 3 if value <= 1 else 4
 
 
 @dataclass(frozen=True)
