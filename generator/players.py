@@ -20,8 +20,10 @@ from collections.abc import Callable, Sequence
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.board import Payer
 from dungeoneer.engine.puzzle_dungeon.constants import KING
 from dungeoneer.engine.puzzle_dungeon.rules import (
+    CardOrderPayments,
     Payment,
     in_card_order,
     least_payment_cost,
@@ -47,18 +49,28 @@ def eager_playout(state: PuzzleState, stream: Stream) -> bool:
             actions = wanted or attacks or actions
         else:
             actions = one_order_each(actions)
-        state = state.apply(actions[stream.below(len(actions))])
+        state = state.apply_paying(actions[stream.below(len(actions))], pay_at_random(stream))
     return False
 
 
+def pay_at_random(stream: Stream) -> Payer:
+    """The eager player's payment: any of those in card order, at random (what it picks when
+    the decision is offered, drawn alike)."""
+    def pay(payments: CardOrderPayments) -> Payment:
+        return payments[stream.below(len(payments))]
+    return pay
+
+
 def play_out(choose: Callable[[PuzzleState, Stream], Action], state: PuzzleState,
-             stream: Stream) -> bool:
-    """Play to the end, `choose` deciding every action; True if the game is won (a game past
-    MAX_ACTIONS is lost)."""
+             stream: Stream, payer: Payer | None = None) -> bool:
+    """Play to the end, `choose` deciding every action and `payer`, if given, every payment on
+    the spot (`PuzzleState.apply_paying`); True if the game is won (a game past MAX_ACTIONS is
+    lost)."""
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             return state.won()
-        state = state.apply(choose(state, stream))
+        action = choose(state, stream)
+        state = state.apply(action) if payer is None else state.apply_paying(action, payer)
     return False
 
 
@@ -105,7 +117,16 @@ class CarefulPlayer:
 
     def play(self, state: PuzzleState, stream: Stream) -> bool:
         """Play to the end; True if the game is won."""
-        return play_out(self.choose, state, stream)
+        return play_out(self.choose, state, stream, self.payer(stream))
+
+    def payer(self, stream: Stream) -> Payer:
+        """The careful player's payment, chosen on the spot: the cheapest of those in card order
+        (`payment_cost`), ties at random, its chances drawn as for the decision (`choose`)."""
+        def pay(payments: CardOrderPayments) -> Payment:
+            costs = [(self.payment_cost(p), stream.below(1 << 30), i)
+                     for i, p in enumerate(payments)]
+            return payments[min(costs)[2]]
+        return pay
 
     def choose(self, state: PuzzleState, stream: Stream) -> Action:
         """The action to take here."""

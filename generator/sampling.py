@@ -24,10 +24,17 @@ from dataclasses import dataclass
 from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.board import Payer
 from dungeoneer.engine.puzzle_dungeon.information import information_set
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import share_json, wilson
-from dungeoneer.generator.players import CarefulPlayer, eager_playout, one_order_each, play_out
+from dungeoneer.generator.players import (
+    CarefulPlayer,
+    eager_playout,
+    one_order_each,
+    pay_at_random,
+    play_out,
+)
 
 SAMPLES = 2
 """Fillings per decision by default (docs/difficulty.md, "The sampling player": the strength and
@@ -41,10 +48,13 @@ CHUNK = 4
 
 Playout = Callable[[PuzzleState, Stream], bool]
 
-PLAYOUTS: dict[str, Playout] = {"eager": eager_playout, "careful": CarefulPlayer()}
-"""Who plays the fillings out, by name. The eager player is the default: a careful playout is the
-better judge but costs about as much as two eager ones, and twice the fillings with eager
-playouts are as strong again for less (docs/difficulty.md, "The sampling player")."""
+PLAYOUTS: dict[str, tuple[Playout, Callable[[Stream], Payer]]] = {
+    "eager": (eager_playout, pay_at_random), "careful": (CarefulPlayer(), CarefulPlayer().payer)}
+"""Who plays the fillings out, by name: the player, and its payments (so that an option that
+attacks is paid for as that player would, on the spot). The eager player is the default: a
+careful playout is the better judge but costs about as much as two eager ones, and twice the
+fillings with eager playouts are as strong again for less (docs/difficulty.md, "The sampling
+player")."""
 
 
 @dataclass(frozen=True)
@@ -77,22 +87,40 @@ class SamplingPlayer:
         options = ranked(state)[:self.candidates]
         if len(options) == 1:
             return options[0]
-        wins = self.wins(state, options, stream)
+        wins = self.wins(state, options, stream, prune=True)
         return options[wins.index(max(wins))]
 
-    def wins(self, state: PuzzleState, options: Sequence[Action], stream: Stream) -> list[int]:
+    def wins(self, state: PuzzleState, options: Sequence[Action], stream: Stream, *,
+             prune: bool = False) -> list[int]:
         """How many of `samples` fillings each option wins when played out. Every option meets
         the same fillings and the same playout seeds, so a difference is the option's, not the
-        luck's."""
+        luck's. With `prune`, an option that can no longer be chosen (even winning every filling
+        left, it would stay behind the best so far, or only tie with one preferred to it) is not
+        played out again: the best option and its wins are the same, the others' wins may be
+        fewer. The stream is drawn alike either way."""
         known = information_set(state)
-        playout = PLAYOUTS[self.playout]
+        playout, payer = PLAYOUTS[self.playout]
         wins = [0] * len(options)
-        for _ in range(self.samples):
+        for sample in range(self.samples):
             filling = known.sample(stream.u64())
             seed = stream.u64()
+            left = self.samples - sample
             for index, option in enumerate(options):
-                wins[index] += playout(filling.apply(option), Stream(seed))
+                if prune and _out_of_reach(wins, index, left):
+                    continue
+                # The payment an option comes to is the playout's first choice: the same draw
+                # whether it is made on the spot or at the decision.
+                chances = Stream(seed)
+                wins[index] += playout(filling.apply_paying(option, payer(chances)), chances)
         return wins
+
+
+def _out_of_reach(wins: list[int], index: int, left: int) -> bool:
+    """Whether option `index`, winning all `left` fillings still to come, can't be the first of
+    the most wins: the leader so far (the first with the most) only gains."""
+    best = wins.index(max(wins))
+    most = wins[index] + left
+    return wins[best] > most or (wins[best] == most and best < index)
 
 
 HINT_SAMPLES = 16

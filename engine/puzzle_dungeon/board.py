@@ -13,6 +13,7 @@ ends; the newest batch resolves first (docs/rules/puzzle-dungeon.md, D5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from dungeoneer.engine import rng
@@ -78,6 +79,9 @@ class Attachment(NamedTuple):
     exhausted: bool = False
 
 
+Payer = Callable[[rules.CardOrderPayments], rules.Payment]
+"""A player's choice among an attack's payments in card order (`PuzzleState.apply_paying`)."""
+
 STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "deck", "discard",
                 "collected", "attached", "traps", "treasures", "removed", "rng", "forced",
                 "stack", "setup_deals", "options")
@@ -86,9 +90,9 @@ STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "de
 class Board:
     """A mutable copy of a position, used while one action is applied."""
 
-    __slots__ = (*STATE_FIELDS, "log", "depth", "ctx")
+    __slots__ = (*STATE_FIELDS, "log", "depth", "ctx", "payer")
 
-    def __init__(self, state, log: list[str] | None = None) -> None:
+    def __init__(self, state, log: list[str] | None = None, payer: Payer | None = None) -> None:
         # Written out field by field: this runs once per action.
         self.rules = state.rules
         self.columns = state.columns
@@ -109,6 +113,7 @@ class Board:
         self.setup_deals = state.setup_deals
         self.options = state.options
         self.log = log
+        self.payer = payer
         self.depth = -1
         self.ctx = Ctx()
 
@@ -600,6 +605,8 @@ class _AttackPay(Instr):
         if rules.column_of(b.columns, target) < 0:
             b.say("The attacked monster has left the dungeon: the attack ends.")
             return self.END
+        if b.payer is not None:
+            return self._pay_at_once(b, ctx, target)
         options = tuple(Action("pay", p) for p in rules.payments(b, target))
         if not options:
             b.say("Its defense can no longer be matched: the attack ends without a defeat.")
@@ -607,6 +614,24 @@ class _AttackPay(Instr):
         if len(options) == 1:
             return self.choose(b, ctx, options[0])
         return options
+
+    def _pay_at_once(self, b, ctx, target):
+        """The payment chosen by the board's payer among those in card order, with no decision
+        between: what the decision would come to for a player who leaves the order of discards
+        alone. The payer is asked exactly when the decision would be offered (more than one
+        payment in any order), so it draws its chances as it would there."""
+        one_order = rules.CardOrderPayments(b, target)
+        if not one_order.total:
+            b.say("Its defense can no longer be matched: the attack ends without a defeat.")
+            return self.END
+        if one_order.total > 1:
+            payment = b.payer(one_order)
+        else:
+            # One set of cards: still a decision if its hand cards may go in any order.
+            payment = one_order[0]
+            if len(payment.hand) > 1 and b.rules.discard_order.live(b):
+                payment = b.payer(one_order)
+        return self.choose(b, ctx, Action("pay", payment))
 
     def choose(self, b, ctx, action):
         payment: rules.Payment = action.arg

@@ -6,8 +6,9 @@ mutable `Board` an action is applied on), so legality is written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import combinations, permutations, product
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations, islice, permutations, product
+from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
@@ -136,7 +137,7 @@ def ignored_triggers(state) -> set[str]:
 
 # ----------------------------------------------------------------------------- payments
 
-def _card_can_match(suit: int, wild: bool, need: list[int]) -> list[int]:
+def _card_can_match(suit: int, wild: bool, need: Sequence[int]) -> list[int]:
     if wild:
         return [s for s in range(4) if need[s]]
     return [suit] if need[suit] else []
@@ -195,6 +196,24 @@ def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tupl
     return covers
 
 
+def _covers_within(weapons, defense: list[int]
+                   ) -> Callable[[list[int]], list[tuple[tuple[int, ...], tuple]]]:
+    """`_weapon_covers` for any need within `defense`, found once: the covers of a smaller need
+    are the defense's covers that fit it, in the same order (a cover's suits only grow as it is
+    built, so one that fits was never cut short). Asked for every arsenal prefix of an attack."""
+    if not weapons:
+        none = [(NO_SUITS, ())]
+        return lambda need: none
+    covers = _weapon_covers(weapons, defense)
+
+    def within(need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
+        n0, n1, n2, n3 = need
+        return [c for c in covers
+                if c[0][0] <= n0 and c[0][1] <= n1 and c[0][2] <= n2 and c[0][3] <= n3]
+
+    return within
+
+
 def _hand_covers(hand_cards: list[tuple[int, int, bool]]
                  ) -> Callable[[list[int]], Iterator[tuple[tuple[int, int], ...]]]:
     """A function giving every way to match exactly a need with these hand cards (card, suit,
@@ -251,19 +270,24 @@ def _attack_inputs(state, target: int):
     return defense, arsenal, hand, _weapon_options(state, statics)
 
 
-def payments(state, target: int) -> Iterator[Payment]:
+def payments(state, target: int, *, every_order: bool = True) -> Iterator[Payment]:
     """Every legal way to match the target's defense (Game Play, the attack steps): cards from the
     front of the arsenal first, then cards from the hand, then the weapons of ready, collected
-    monsters; each source only matches a suit the defense still needs."""
+    monsters; each source only matches a suit the defense still needs. With `every_order` False,
+    only the payments that discard their hand cards in card order (`in_card_order`), in the same
+    order as among all of them: one of each set of cards, for a player who leaves the order of
+    discards alone."""
     defense, arsenal, hand, weapons = _attack_inputs(state, target)
     hand_covers = _hand_covers(hand)
-    no_weapons = [(NO_SUITS, ())]
+    weapon_covers = _covers_within(weapons, defense)
     # 'For each unmatched suit ... you may discard a card from your hand': one card at a time, in
     # the player's order, which matters when an ability reads the discard pile's order (D18).
-    orders = permutations if state.rules.discard_order.live(state) else _as_is
+    # The hand covers come sorted by card, and `permutations` yields that order first.
+    live = every_order and state.rules.discard_order.live(state)
+    orders = permutations if live else _as_is
 
     def from_arsenal(i: int, need: list[int], used: tuple) -> Iterator[Payment]:
-        for cover, uses in _weapon_covers(weapons, need) if weapons else no_weapons:
+        for cover, uses in weapon_covers(need):
             rest = [need[s] - cover[s] for s in range(4)]
             for hand_use in hand_covers(rest):
                 for ordered in orders(hand_use):
@@ -278,6 +302,191 @@ def payments(state, target: int) -> Iterator[Payment]:
     yield from from_arsenal(0, defense, ())
 
 
+class CardOrderPayments:
+    """The payments of an attack that discard their hand cards in card order, as `payments(...,
+    every_order=False)` lists them, counted without being listed: `len` and `[k]` build only
+    the one payment asked for. A player choosing a payment at random asks this at every attack
+    of every playout (profiled: listing them was a third of a playout's time, and their number
+    grows exponentially with the weapons collected).
+
+    Payments are counted the way they are listed: at each arsenal card taken (front first),
+    first those that take no more arsenal cards, then those that take this one for each suit it
+    may match; among the first, each weapon in turn unused, then used for each of its suit
+    combinations; last the hand cards, whose count is a product of binomial coefficients when
+    no hand card is wild. Counts depend only on where the walk is and what is still to match,
+    so each is worked out once."""
+
+    __slots__ = ("_arsenal", "_by_arsenal", "_by_suit", "_by_weapon", "_defense",
+                 "_hand_covers", "_weapon_ways", "_weapons", "total")
+
+    def __init__(self, state, target: int) -> None:
+        defense, arsenal, hand, weapons = _attack_inputs(state, target)
+        self._arsenal = arsenal
+        self._weapons = [(monster, [(suits, _suit_counts(suits)) for suits in options])
+                         for monster, options in weapons]
+        self._hand_covers = _hand_covers(hand)
+        plain = not any(wild for _c, _s, wild in hand)
+        self._by_suit = ([[c for c, s, _w in hand if s == suit] for suit in range(4)]
+                         if plain else None)
+        self._by_weapon: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._by_arsenal: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._defense = tuple(defense)
+        self._weapon_ways = self._count_weapon_ways()
+        self.total = self._from_arsenal(0, self._defense)
+        """How many payments there are."""
+
+    # ------------------------------------------------------------------ counting
+
+    def _from_arsenal(self, i: int, need: tuple[int, ...]) -> int:
+        """Payments that take arsenal cards from the i-th on, `need` still to match."""
+        key = (i, need)
+        count = self._by_arsenal.get(key)
+        if count is None:
+            count = self._from_weapon(0, need)
+            if i < len(self._arsenal):
+                _card, suit, wild = self._arsenal[i]
+                for s in _card_can_match(suit, wild, need):
+                    count += self._from_arsenal(i + 1, _less(need, s))
+            self._by_arsenal[key] = count
+        return count
+
+    def _from_weapon(self, j: int, rest: tuple[int, ...]) -> int:
+        """Payments that take no more arsenal cards, weapons from the j-th on, `rest` to match:
+        for each way the weapons match some suits, the ways the hand matches the others."""
+        key = (j, rest)
+        count = self._by_weapon.get(key)
+        if count is None:
+            count = 0
+            for used, ways in self._weapon_ways[j].items():
+                if _fits(used, rest):
+                    count += ways * self._hand_count(_minus(rest, used))
+            self._by_weapon[key] = count
+        return count
+
+    def _count_weapon_ways(self) -> list[dict[tuple[int, ...], int]]:
+        """For each j, how many ways the weapons from the j-th on match exactly each count of
+        suits within the defense (each weapon unused, or used for one of its combinations)."""
+        ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
+        for _monster, options in reversed(self._weapons):
+            after = ways[-1]
+            here = dict(after)  # the weapon unused
+            for used, count in after.items():
+                for _suits, counts in options:
+                    total = _plus(used, counts)
+                    if _fits(total, self._defense):
+                        here[total] = here.get(total, 0) + count
+            ways.append(here)
+        ways.reverse()
+        return ways
+
+    def _hand_count(self, rest: tuple[int, ...]) -> int:
+        by_suit = self._by_suit
+        if by_suit is None:  # a wild card in hand: count them by listing (rare)
+            return sum(1 for _ in self._hand_covers(list(rest)))
+        count = 1
+        for s in range(4):
+            if rest[s]:
+                count *= comb(len(by_suit[s]), rest[s])  # 0 when the hand holds too few
+        return count
+
+    # ------------------------------------------------------------------ finding one
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[Payment]:
+        return (self[i] for i in range(self.total))
+
+    def __getitem__(self, index: int) -> Payment:
+        if not 0 <= index < self.total:
+            raise IndexError(index)
+        need = self._defense
+        used: tuple[tuple[int, int], ...] = ()
+        i = 0
+        while True:  # which arsenal cards
+            here = self._from_weapon(0, need)
+            if index < here:
+                break
+            index -= here
+            _card, suit, wild = self._arsenal[i]
+            for s in _card_can_match(suit, wild, need):
+                below = self._from_arsenal(i + 1, _less(need, s))
+                if index < below:
+                    used, need = (*used, (_card, s)), _less(need, s)
+                    break
+                index -= below
+            i += 1
+        uses: tuple = ()
+        for j, (monster, options) in enumerate(self._weapons):  # which weapons
+            unused = self._from_weapon(j + 1, need)
+            if index < unused:
+                continue
+            index -= unused
+            for suits, counts in options:
+                if not _fits(counts, need):
+                    continue
+                after = _minus(need, counts)
+                within = self._from_weapon(j + 1, after)
+                if index < within:
+                    uses, need = (*uses, (monster, suits)), after
+                    break
+                index -= within
+        return Payment(used, self._nth_hand(need, index), uses)
+
+    def _nth_hand(self, rest: tuple[int, ...], place: int) -> tuple[tuple[int, int], ...]:
+        """The hand cards of the `place`-th way to match `rest`: `itertools.product` over the
+        suits' combinations varies the last suit fastest."""
+        by_suit = self._by_suit
+        if by_suit is None:
+            return next(islice(self._hand_covers(list(rest)), place, None))
+        pairs: list[tuple[int, int]] = []
+        for s in range(3, -1, -1):
+            place, r = divmod(place, comb(len(by_suit[s]), rest[s]))
+            pairs.extend((c, s) for c in _nth_combination(by_suit[s], rest[s], r))
+        return tuple(sorted(pairs))
+
+
+def _suit_counts(suits: tuple[int, ...]) -> tuple[int, int, int, int]:
+    counts = [0, 0, 0, 0]
+    for s in suits:
+        counts[s] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _fits(used: tuple[int, ...], need: tuple[int, ...]) -> bool:
+    return (used[0] <= need[0] and used[1] <= need[1] and used[2] <= need[2]
+            and used[3] <= need[3])
+
+
+def _minus(need: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    return (need[0] - used[0], need[1] - used[1], need[2] - used[2], need[3] - used[3])
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _less(need: tuple[int, ...], suit: int) -> tuple[int, ...]:
+    return tuple(n - 1 if s == suit else n for s, n in enumerate(need))
+
+
+def _nth_combination(pool: list[int], size: int, index: int) -> tuple[int, ...]:
+    """The `index`-th of `combinations(pool, size)`, in its order, without the ones before."""
+    chosen: list[int] = []
+    start = 0
+    n = len(pool)
+    while size:
+        # Combinations that begin with pool[start] come first: C(n - start - 1, size - 1) of them.
+        with_first = comb(n - start - 1, size - 1)
+        if index < with_first:
+            chosen.append(pool[start])
+            size -= 1
+        else:
+            index -= with_first
+        start += 1
+    return tuple(chosen)
+
+
 def least_payment_cost(state, target: int, per_arsenal: int, per_hand: int,
                        per_weapon: int) -> int | None:
     """The least cost of a legal payment for the target (`payments`), each arsenal card, hand
@@ -289,7 +498,7 @@ def least_payment_cost(state, target: int, per_arsenal: int, per_hand: int,
     hand_covers = _hand_covers(hand)
     plain_hand = not any(wild for _c, _s, wild in hand)
     held = [sum(1 for _c, s, _w in hand if s == suit) for suit in range(4)]
-    no_weapons = [(NO_SUITS, ())]
+    weapon_covers = _covers_within(weapons, defense)
     best: int | None = None
 
     def hand_can_cover(rest: list[int]) -> bool:
@@ -299,7 +508,7 @@ def least_payment_cost(state, target: int, per_arsenal: int, per_hand: int,
 
     def from_arsenal(i: int, need: list[int]) -> None:
         nonlocal best
-        for cover, uses in _weapon_covers(weapons, need) if weapons else no_weapons:
+        for cover, uses in weapon_covers(need):
             rest = [need[s] - cover[s] for s in range(4)]
             cost = per_arsenal * i + per_hand * sum(rest) + per_weapon * len(uses)
             if (best is None or cost < best) and hand_can_cover(rest):

@@ -10,7 +10,7 @@ from pyrsistent import PClass, field
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action, Outcome, Termination
 from dungeoneer.engine.puzzle_dungeon import effects, notation, rules
-from dungeoneer.engine.puzzle_dungeon.board import Batch, Board, Frame
+from dungeoneer.engine.puzzle_dungeon.board import Batch, Board, Frame, Payer
 
 DEAL = Action("deal")
 
@@ -121,8 +121,20 @@ class PuzzleState(PClass):
 
     def apply(self, action: Action, log: list[str] | None = None) -> PuzzleState:
         """The position after `action`; this one is untouched."""
+        return self._apply(action, log, None)
+
+    def apply_paying(self, action: Action, payer: Payer) -> PuzzleState:
+        """The position after `action`, every payment it comes to chosen on the spot by `payer`
+        among the payments in card order (`rules.payments(..., every_order=False)`), with no
+        decision between. For players who leave the order of discards alone, as the blind
+        players do: the same position as `apply` and then the payment `payer` picks, and
+        `payer` is asked exactly where that decision would be offered, but without listing the
+        payments in every order (profiled: a third of a playout's time)."""
+        return self._apply(action, None, payer)
+
+    def _apply(self, action: Action, log: list[str] | None, payer: Payer | None) -> PuzzleState:
         self.verify_action(action)
-        board = Board(self, log)
+        board = Board(self, log, payer)
         if self.options:
             board.choose(action)
         elif action.kind == "deal":

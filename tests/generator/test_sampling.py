@@ -93,3 +93,19 @@ def test_a_sampling_player_needs_a_filling_an_option_and_a_known_playout():
     for bad in ({"samples": 0}, {"candidates": 0}, {"playout": "psychic"}):
         with pytest.raises(ValueError):
             SamplingPlayer(**bad)
+
+
+def test_pruning_options_out_of_reach_changes_no_choice():
+    """`choose` stops playing out an option that can no longer come first; the option it takes
+    is the one every playout would have picked, with the same wins."""
+    player = SamplingPlayer(samples=3, candidates=5)
+    for state in _positions(13, 40):
+        options = ranked(state)[:player.candidates]
+        if len(options) < 2:
+            continue
+        full = player.wins(state, options, Stream(8))
+        pruned = player.wins(state, options, Stream(8), prune=True)
+        best = full.index(max(full))
+        assert pruned.index(max(pruned)) == best and pruned[best] == full[best]
+        assert all(p <= f for p, f in zip(pruned, full, strict=True))
+        assert player.choose(state, Stream(8)) == options[best]
