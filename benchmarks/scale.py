@@ -8,7 +8,9 @@ The same jobs run through `engine.executors.ordered_map` twice: on the spawned p
   `--time-limit` seconds.
 
 Each time covers the whole batch, start-up included (spawning the pool, starting the cluster),
-as a command pays it. The overhead per job is the difference of the two times over the jobs.
+as a command pays it; the start-up alone is timed first, as a batch of no jobs. The overhead per
+job is the difference of the two times over the jobs, and the ratio is the LocalCluster's time
+over the pool's.
 Needs the dask extra: pip install '.[dask]'.
 
     python benchmarks/scale.py --jobs 20 --workers 2
@@ -66,9 +68,12 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{platform.machine()}, {args.workers} workers, Python {platform.python_version()}, "
           f"{args.jobs} jobs each")
+    pool_start, _ = timed(answer, [], args.workers, None)
+    cluster_start, _ = timed(answer, [], args.workers, LOCAL)
+    print(f"start-up alone (no jobs): pool {pool_start:.1f} s, LocalCluster {cluster_start:.1f} s")
     print("| jobs | pool s | pool jobs/s | LocalCluster s | LocalCluster jobs/s | "
-          "overhead per job s | same results |")
-    print("|---|---|---|---|---|---|---|")
+          "overhead per job s | ratio | same results |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, (function, make) in batches(args.jobs, args.time_limit).items():
         pool, here = timed(function, make(), args.workers, None)
         cluster, there = timed(function, make(), args.workers, LOCAL)
@@ -76,7 +81,8 @@ def main() -> None:
                   if a != b]
         same = not differ
         print(f"| {name} | {pool:.1f} | {args.jobs / pool:.2f} | {cluster:.1f} | "
-              f"{args.jobs / cluster:.2f} | {(cluster - pool) / args.jobs:+.3f} | {same} |")
+              f"{args.jobs / cluster:.2f} | {(cluster - pool) / args.jobs:+.3f} | "
+              f"{cluster / pool:.2f} | {same} |")
         for a, b in differ:  # a deal near its time limit: decided in one run, not the other
             print(f"  differs: pool {a}, LocalCluster {b}")
 
