@@ -5,7 +5,9 @@ The same jobs run through `engine.executors.ordered_map` twice: on the spawned p
 
 - generate: candidates of `generate` (`generator.batch.rate_candidate`), first seed 1;
 - survey: deals of `survey` (`generator.survey.solve_deal`), Rogue, first seed 1, each within
-  `--time-limit` seconds.
+  `--time-limit` seconds;
+- odds: plays of `odds` (`generator.sampling.play_chunk`), two sampling-player games of the Rogue
+  deal of seed 42 per job: a fixed amount of work of a second or more, with no time limit.
 
 Each time covers the whole batch, start-up included (spawning the pool, starting the cluster),
 as a command pays it; the start-up alone is timed first, as a batch of no jobs. The overhead per
@@ -25,9 +27,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from dungeoneer.engine.executors import LOCAL, ordered_map
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.generator.batch import jobs as candidates
 from dungeoneer.generator.batch import rate_candidate
 from dungeoneer.generator.rating import SOLVE_POSITIONS
+from dungeoneer.generator.sampling import OddsJob, SamplingPlayer, play_chunk
 from dungeoneer.generator.survey import solve_deal, survey_jobs
 
 
@@ -57,7 +61,12 @@ def batches(count: int, time_limit: float) -> dict[str, tuple[Callable[[Any], An
     def survey_deals() -> Iterable[Any]:
         return list(survey_jobs(["Rogue"], count, 1, time_limit))
 
-    return {"generate": (rate_candidate, generate_jobs), "survey": (solve_deal, survey_deals)}
+    def odds_plays() -> Iterable[Any]:
+        state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
+        return [OddsJob(state, 1, 2 * i, 2, SamplingPlayer()) for i in range(count)]
+
+    return {"generate": (rate_candidate, generate_jobs), "survey": (solve_deal, survey_deals),
+            "odds": (play_chunk, odds_plays)}
 
 
 def main() -> None:
@@ -65,6 +74,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=5.0)
+    parser.add_argument("--kinds", default="generate,survey,odds",
+                        help="which kinds of job, comma-separated")
     args = parser.parse_args()
     print(f"{platform.machine()}, {args.workers} workers, Python {platform.python_version()}, "
           f"{args.jobs} jobs each")
@@ -75,6 +86,8 @@ def main() -> None:
           "overhead per job s | ratio | same results |")
     print("|---|---|---|---|---|---|---|---|")
     for name, (function, make) in batches(args.jobs, args.time_limit).items():
+        if name not in args.kinds.split(","):
+            continue
         pool, here = timed(function, make(), args.workers, None)
         cluster, there = timed(function, make(), args.workers, LOCAL)
         differ = [(a, b) for a, b in zip(map(answer, here), map(answer, there), strict=True)

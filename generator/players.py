@@ -39,17 +39,21 @@ def eager_playout(state: PuzzleState, stream: Stream) -> bool:
     """Play to the end as an eager player: an attack on a monster the prey needs if one is
     legal, else any legal attack, else a deal; every choice at random. True if the game is
     won."""
+    payer = pay_at_random(stream)
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             return state.won()
         actions: Sequence[Action] = state.legal_actions()
         if not state.options:
             attacks = [a for a in actions if a.kind == "attack"]
-            wanted = [a for a in attacks if _needed(state, state.columns[a.arg][-1])]
-            actions = wanted or attacks or actions
+            if attacks:
+                missing = _missing(state)
+                wanted = [a for a in attacks
+                          if _advances(state, state.columns[a.arg][-1], missing)]
+                actions = wanted or attacks
         else:
             actions = one_order_each(actions)
-        state = state.apply_paying(actions[stream.below(len(actions))], pay_at_random(stream))
+        state = state.apply_paying(actions[stream.below(len(actions))], payer)
     return False
 
 
@@ -83,12 +87,16 @@ def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
     return [a for a in actions if in_card_order(a.arg)]
 
 
-def _needed(state: PuzzleState, monster: int) -> bool:
-    """Whether collecting the monster (as it shows now) advances the prey."""
+def _missing(state: PuzzleState) -> list[str]:
+    """The kinds (types, or KING) the prey still lacks."""
+    return [kind for kind, have, need in prey_progress(state) if have < need]
+
+
+def _advances(state: PuzzleState, monster: int, missing: list[str]) -> bool:
+    """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
     kind = state.rules.cards.monsters[monster].type
-    return any(have < need and (need_kind == kind or
-                                (need_kind == KING and state.kings >> monster & 1))
-               for need_kind, have, need in prey_progress(state))
+    return any(need_kind == kind or (need_kind == KING and state.kings >> monster & 1)
+               for need_kind in missing)
 
 
 def win_share(state: PuzzleState, plays: int, seed: int,

@@ -141,7 +141,8 @@ def suggest(state: PuzzleState, seed: int = 0, samples: int = HINT_SAMPLES) -> S
     option it would (`CANDIDATES`) over `samples` fillings."""
     player = SamplingPlayer(samples=samples)
     options = ranked(state)[:player.candidates]
-    wins = player.wins(state, options, Stream(seed)) if len(options) > 1 else [0]
+    # Pruned: the best option and its wins are what every playout would give.
+    wins = player.wins(state, options, Stream(seed), prune=True) if len(options) > 1 else [0]
     best = wins.index(max(wins))
     return Suggestion(options[best], wins[best], samples if len(options) > 1 else 0)
 

@@ -202,7 +202,7 @@ def _covers_within(weapons, defense: list[int]
     are the defense's covers that fit it, in the same order (a cover's suits only grow as it is
     built, so one that fits was never cut short). Asked for every arsenal prefix of an attack."""
     if not weapons:
-        none = [(NO_SUITS, ())]
+        none: list[tuple[tuple[int, ...], tuple]] = [(NO_SUITS, ())]
         return lambda need: none
     covers = _weapon_covers(weapons, defense)
 
