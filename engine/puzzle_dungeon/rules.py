@@ -383,6 +383,8 @@ class CardOrderPayments:
         by_suit = self._by_suit
         if by_suit is None:  # a wild card in hand: count them by listing (rare)
             return sum(1 for _ in self._hand_covers(list(rest)))
+        if rest == NO_SUITS:
+            return 1
         count = 1
         for s in range(4):
             if rest[s]:
@@ -467,7 +469,7 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _less(need: tuple[int, ...], suit: int) -> tuple[int, ...]:
-    return tuple(n - 1 if s == suit else n for s, n in enumerate(need))
+    return (*need[:suit], need[suit] - 1, *need[suit + 1:])
 
 
 def _nth_combination(pool: list[int], size: int, index: int) -> tuple[int, ...]:
