@@ -410,11 +410,11 @@ class CardOrderPayments:
             if index < here:
                 break
             index -= here
-            _card, suit, wild = self._arsenal[i]
+            card, suit, wild = self._arsenal[i]
             for s in _card_can_match(suit, wild, need):
                 below = self._from_arsenal(i + 1, _less(need, s))
                 if index < below:
-                    used, need = (*used, (_card, s)), _less(need, s)
+                    used, need = (*used, (card, s)), _less(need, s)
                     break
                 index -= below
             i += 1
