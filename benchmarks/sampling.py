@@ -8,15 +8,19 @@ players and the solver's verdict, what it costs, and how fast `odds` narrows its
   unwinnable deal).
 - `odds`: `generator.sampling.iter_odds` on one deal, the interval's half-width against the
   wall-clock time.
+- `within`: for each deal of a list, the wall-clock time and plays `odds` takes to bring the
+  interval within +-`--within` points (its default stopping rule).
 
     python benchmarks/sampling.py strength --deals 60 --workers 2
     python benchmarks/sampling.py odds --hero Rogue --seed 42 --plays 400 --workers 2
+    python benchmarks/sampling.py within --list Rogue:42,Rogue:100004 --plays 400 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from multiprocessing import Pool
 
@@ -25,7 +29,7 @@ from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import wilson
 from dungeoneer.generator.daily import DAILY_HEROES
 from dungeoneer.generator.players import CarefulPlayer, eager_playout
-from dungeoneer.generator.sampling import SamplingPlayer, iter_odds
+from dungeoneer.generator.sampling import SamplingPlayer, iter_odds, odds
 from dungeoneer.solver import solve
 
 SEED = 7
@@ -82,18 +86,37 @@ def odds_curve(args: argparse.Namespace) -> dict:
     state = PuzzleDungeon(hero=args.hero).new_initial_state(seed=args.seed)
     started = time.perf_counter()
     curve = []
-    for odds in iter_odds(state, args.plays, seed=SEED, workers=args.workers):
-        low, high = odds.interval
-        curve.append({"plays": odds.plays, "wins": odds.wins,
+    for so_far in iter_odds(state, args.plays, seed=SEED, workers=args.workers):
+        low, high = so_far.interval
+        curve.append({"plays": so_far.plays, "wins": so_far.wins,
                       "seconds": round(time.perf_counter() - started, 1),
                       "half_width": round((high - low) / 2, 4)})
     return {"hero": args.hero, "seed": args.seed, "workers": args.workers,
             "curve": curve[::max(1, len(curve) // 20)] + curve[-1:]}
 
 
+def within(args: argparse.Namespace) -> dict:
+    """For each deal (HERO:SEED), how long `odds` takes to bring the 95% interval within
+    +-`--within` points, the plays that took, and the plays per second (wall clock)."""
+    rows = []
+    for deal in args.list.split(","):
+        hero, seed = deal.split(":")
+        state = PuzzleDungeon(hero=hero).new_initial_state(seed=int(seed))
+        started = time.perf_counter()
+        found = odds(state, args.plays, seed=SEED, workers=args.workers,
+                     precision=args.within / 100)
+        seconds = time.perf_counter() - started
+        rows.append({"hero": hero, "seed": int(seed), "plays": found.plays, "wins": found.wins,
+                     "share": round(found.share, 3), "half_width": round(found.half_width, 4),
+                     "seconds": round(seconds, 1),
+                     "plays_per_second": round(found.plays / seconds, 2)})
+        print(json.dumps(rows[-1]), file=sys.stderr)
+    return {"workers": args.workers, "within": args.within, "rows": rows}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["strength", "odds"])
+    parser.add_argument("mode", choices=["strength", "odds", "within"])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--plays", type=int, default=10)
     parser.add_argument("--settings", default="eager,careful,2:5:eager,4:5:eager,2:5:careful")
@@ -101,8 +124,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rows", action="store_true", help="every deal's figures too")
+    parser.add_argument("--list", default="Rogue:42", help="within: HERO:SEED,...")
+    parser.add_argument("--within", type=float, default=5.0, help="within: points either side")
     args = parser.parse_args()
-    report = strength(args) if args.mode == "strength" else odds_curve(args)
+    modes = {"strength": strength, "odds": odds_curve, "within": within}
+    report = modes[args.mode](args)
     print(json.dumps(report, indent=1))
 
 
