@@ -1,5 +1,6 @@
-"""What solve.py and survey.py share: solver jobs, each in a fresh process, their results as JSON
-lines that an interrupted run can resume from, and the small figures both report.
+"""What solve.py runs on (it was shared with survey.py, since replaced by `dungeoneer survey`):
+solver jobs, each in a fresh process, their results as JSON lines that an interrupted run can
+resume from, and the small figures it reports.
 
 A job is a tuple; the function that runs it returns a dict (a row). `run_jobs` runs every job in
 its own worker process (a pool with `maxtasksperchild=1`, forked from a fork server that has

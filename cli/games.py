@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, TextColumn
 from rich.table import Table
 
 from dungeoneer.cli import render
@@ -25,6 +25,8 @@ from dungeoneer.cli.options import (
     SEED,
     Amount,
     Seconds,
+    batch_progress,
+    batch_tally,
     console,
     echo_json,
     error_console,
@@ -40,7 +42,7 @@ from dungeoneer.cli.options import (
 from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import MAX_WORKERS
+from dungeoneer.engine.executors import MAX_WORKERS, Tally
 from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import (
     Action,
@@ -558,17 +560,16 @@ def _interval(entry: dict) -> str:
     return f"{entry['share']:.1%} ({low:.1%}-{high:.1%})"
 
 
-def _with_progress(total: int, job: Callable[[Callable[[int], None] | None], dict],
-                   as_json: bool) -> dict:
-    """Run a simulation, with a progress bar on a terminal's standard error."""
+def _with_progress(total: int, job: Callable[[Tally | None], dict], as_json: bool) -> dict:
+    """Run a simulation, with a progress bar on a terminal's standard error: games done, and any
+    failed and retried."""
     err = error_console()
     if not err.is_terminal or as_json:
         return job(None)
-    with Progress(TextColumn("simulating"), BarColumn(),
-                  TextColumn("{task.completed}/{task.total} games"), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
+    with batch_progress(TextColumn("simulating"), BarColumn(),
+                        TextColumn("{task.completed}/{task.total} games"), console=err) as bar:
         task = bar.add_task("games", total=total)
-        return job(lambda n: bar.update(task, completed=n))
+        return job(batch_tally(bar, task, advance=True))
 
 
 def _batch_params() -> list[click.Parameter]:
@@ -618,9 +619,9 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
     def callback(games: int, players: int, bots: tuple[str, ...], seed: int, workers: int,
                  scheduler: str | None, as_json: bool, **values: Any) -> None:
         options = game_values(spec.options, values)
-        report = _with_progress(games, lambda progress: simulate(
+        report = _with_progress(games, lambda tally: simulate(
             entry.name, games, players=players, bots=bots or (spec.default_bot,), seed=seed,
-            workers=workers, options=options, progress=progress, scheduler=scheduler), as_json)
+            workers=workers, options=options, tally=tally, scheduler=scheduler), as_json)
         if as_json:
             echo_json({"game": entry.name, **report})
         else:
@@ -692,9 +693,9 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
         grid = _grid(spec, values, fixed)
         cells = math.prod(len(chosen) for chosen in grid.values())
         chosen_pace = pace if pace is not None else default_pace
-        report = _with_progress(games * cells, lambda progress: simulate_team(
+        report = _with_progress(games * cells, lambda tally: simulate_team(
             entry.name, games, grid=grid, bot=bots[0] if bots else spec.default_bot,
-            pace=chosen_pace, seed=seed, workers=workers, fixed=fixed, progress=progress,
+            pace=chosen_pace, seed=seed, workers=workers, fixed=fixed, tally=tally,
             scheduler=scheduler), as_json)
         if as_json:
             echo_json({"game": entry.name, **report})

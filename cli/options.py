@@ -1,5 +1,6 @@
 """Options the commands share, defined once: seeds, deals, --json, --force, output files,
---scheduler, and the click options made from what a game declares (`registry.Option`)."""
+--scheduler, the click options made from what a game declares (`registry.Option`), and the
+progress bar of a batch command."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.progress import Progress, ProgressColumn, Task, TaskID, TimeElapsedColumn
+from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import LOCAL, SCHEDULER_ENV
+from dungeoneer.engine.executors import LOCAL, SCHEDULER_ENV, Tally
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
@@ -223,3 +226,36 @@ def game_values(options: tuple[Option, ...], values: Mapping[str, Any]) -> dict[
         elif value is not None:
             chosen[option.key] = str(value)
     return chosen
+
+
+# ----------------------------------------------------------------------------- batch progress
+
+class LostJobsColumn(ProgressColumn):
+    """A batch's jobs lost with their workers, 'failed F, retried R' (the `failed` and `retried`
+    fields of the task), once there are any: until then it is empty, to leave the room to the
+    other columns."""
+
+    def render(self, task: Task) -> Text:
+        """The column's text for `task`."""
+        failed, retried = task.fields.get("failed", 0), task.fields.get("retried", 0)
+        if not failed and not retried:
+            return Text("")
+        return Text(f"failed {failed}, retried {retried}", style="yellow")
+
+
+def batch_progress(*columns: str | ProgressColumn, console: Console) -> Progress:
+    """A batch command's progress bar on `console`, gone when it ends: `columns`, then the jobs
+    failed and retried (LostJobsColumn) and the time elapsed."""
+    return Progress(*columns, LostJobsColumn(), TimeElapsedColumn(), console=console,
+                    transient=True)
+
+
+def batch_tally(bar: Progress, task: TaskID, *, advance: bool = False) -> Tally:
+    """A tally for `ordered_map` that shows the jobs failed and retried on `task` of `bar` as
+    they are counted, and with `advance` the jobs done as the task's progress too."""
+
+    def show(tally: Tally) -> None:
+        bar.update(task, completed=tally.done if advance else None, failed=tally.failed,
+                   retried=tally.retried)
+
+    return Tally(on_change=show)

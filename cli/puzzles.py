@@ -32,6 +32,8 @@ from dungeoneer.cli.options import (
     SEED,
     Amount,
     Seconds,
+    batch_progress,
+    batch_tally,
     console,
     echo_json,
     error_console,
@@ -41,7 +43,7 @@ from dungeoneer.cli.options import (
     scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import MAX_WORKERS
+from dungeoneer.engine.executors import MAX_WORKERS, Tally
 from dungeoneer.engine.files import LinesWriter, write_atomic
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
@@ -529,21 +531,23 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
 
     days = date_range(first, last)
     issued: list[tuple[Any, bool]] = []
-    with Archive(archive_path) as opened:
+    with contextlib.ExitStack() as stack:
+        opened = stack.enter_context(Archive(archive_path))
         stored = {day: opened.get(day.isoformat()) for day in days}
         missing = [day for day in days if stored[day] is None]
         jobs = ((day, levels) for day in missing)
+        tally = _range_bar(stack, len(missing))
         # The puzzles come in the order of `missing`, which is date order: each is stored as
         # soon as it comes.
-        with contextlib.closing(ordered_map(daily_of, jobs, workers=workers,
-                                            scheduler=scheduler)) as made:
-            for day in days:
-                known = stored[day]
-                if known is not None:
-                    issued.append((known, False))
-                    continue
-                # issue(): if another process stored the date meanwhile, its puzzle is the day's.
-                issued.append(opened.issue(day.isoformat(), _made(next(made))))
+        made = stack.enter_context(contextlib.closing(ordered_map(
+            daily_of, jobs, workers=workers, scheduler=scheduler, tally=tally)))
+        for day in days:
+            known = stored[day]
+            if known is not None:
+                issued.append((known, False))
+                continue
+            # issue(): if another process stored the date meanwhile, its puzzle is the day's.
+            issued.append(opened.issue(day.isoformat(), _made(next(made))))
     if as_json:
         echo_json({"from": first.isoformat(), "to": last.isoformat(),
                    "dailies": [{**puzzle.to_json(reveal=False), "newly_issued": new}
@@ -557,6 +561,19 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
                       puzzle.code, "new" if new else "")
     console().print(table)
     console().print("new: issued by this command; the others were in the archive already.")
+
+
+def _range_bar(stack: contextlib.ExitStack, dates: int) -> Tally | None:
+    """A progress bar on standard error at a terminal while `dates` puzzles are made (none if
+    there are none to make): the dates done and any jobs failed and retried, by the tally it
+    returns for the executor."""
+    err = error_console()
+    if not err.is_terminal or dates == 0:
+        return None
+    bar = stack.enter_context(batch_progress(
+        TextColumn("issuing"), BarColumn(), TextColumn("{task.completed}/{task.total} dates"),
+        console=err))
+    return batch_tally(bar, bar.add_task("dates", total=dates), advance=True)
 
 
 def _made(puzzle: Any) -> Callable[[], Any]:
@@ -626,20 +643,21 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
     limit = max_tries or TRIES_PER_PUZZLE * count
     with contextlib.ExitStack() as stack:
         progress: Callable[[int, int], None] | None = None
+        tally: Tally | None = None
         if err.is_terminal:
-            bar = stack.enter_context(Progress(
+            bar = stack.enter_context(batch_progress(
                 SpinnerColumn(), TextColumn("{task.fields[found]}/{task.total} puzzles"),
-                BarColumn(), TextColumn("{task.fields[tried]} candidates tried"),
-                TimeElapsedColumn(), console=err, transient=True))
+                BarColumn(), TextColumn("{task.fields[tried]} candidates tried"), console=err))
             task = bar.add_task("generate", total=count, found=0, tried=0)
             progress = lambda found, tried: bar.update(  # noqa: E731
                 task, completed=found, found=found, tried=tried)
+            tally = batch_tally(bar, task)
 
         # Each puzzle is written as it is found: a run stopped half-way keeps what it made.
         sink = stack.enter_context(LinesWriter(out, overwrite=force)) if out else None
         for puzzle in iter_generate(count, level=level, hero=hero, first_seed=first_seed,
                                     workers=workers, max_tries=limit, progress=progress,
-                                    scheduler=scheduler):
+                                    scheduler=scheduler, tally=tally):
             line = json.dumps(puzzle, sort_keys=True)
             if sink is not None:
                 sink.write_line(line)

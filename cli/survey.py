@@ -10,13 +10,15 @@ from typing import Any
 
 import click
 from rich import box
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, TextColumn
 from rich.table import Table
 
 from dungeoneer.cli.options import (
     SEED,
     Amount,
     Seconds,
+    batch_progress,
+    batch_tally,
     console,
     echo_json,
     error_console,
@@ -24,7 +26,7 @@ from dungeoneer.cli.options import (
     scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import MAX_WORKERS
+from dungeoneer.engine.executors import MAX_WORKERS, Tally
 from dungeoneer.engine.files import check_writable
 from dungeoneer.generator.survey import (
     MAX_DEALS,
@@ -61,15 +63,17 @@ def _earlier_rows(out: str | None, resume: bool, force: bool, check: Callable[[l
 
 
 def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
-                  ) -> Callable[[dict], None] | None:
-    """A progress bar on standard error at a terminal: deals done, and each answer's count."""
+                  ) -> tuple[Callable[[dict], None], Tally | None]:
+    """A progress bar on standard error at a terminal, showing the deals done, each answer's
+    count and any jobs failed and retried: what advances it by a row, and the tally to give the
+    executor. Elsewhere nothing is drawn: an advance that does nothing, and no tally."""
     err = error_console()
     if not err.is_terminal:
-        return None
-    bar = stack.enter_context(Progress(
+        return lambda row: None, None
+    bar = stack.enter_context(batch_progress(
         TextColumn("surveying"), BarColumn(), TextColumn("{task.completed}/{task.total} deals"),
         TextColumn("won {task.fields[won]}, unwinnable {task.fields[unwinnable]}, unknown "
-                   "{task.fields[unknown]}"), TimeElapsedColumn(), console=err, transient=True))
+                   "{task.fields[unknown]}"), console=err))
     counts: dict[str, Any] = {"won": 0, "unwinnable": 0, "unknown": 0}
     task = bar.add_task("survey", total=total, completed=done, **counts)
 
@@ -77,7 +81,7 @@ def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
         counts[row["status"]] += 1
         bar.update(task, advance=1, **counts)
 
-    return advance
+    return advance, batch_tally(bar, task)
 
 
 def _span(low: float, high: float) -> str:
@@ -150,15 +154,14 @@ def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: flo
         rows, faces, deals, first_seed, time_limit, str(out)))
     rows = list(earlier.values())
     with contextlib.ExitStack() as stack:
-        advance = _progress_bar(stack, deals * len(faces), len(rows))
+        advance, tally = _progress_bar(stack, deals * len(faces), len(rows))
         sink = stack.enter_context(RowsFile(out, fresh=force)) if out else None
         for row in run_survey(faces, deals, first_seed=first_seed, seconds=time_limit,
-                              workers=workers, scheduler=scheduler, skip=earlier):
+                              workers=workers, scheduler=scheduler, skip=earlier, tally=tally):
             if sink is not None:
                 sink.write_row(row)
             rows.append(row)
-            if advance is not None:
-                advance(row)
+            advance(row)
     report = summarise(rows, faces, deals=deals, first_seed=first_seed, seconds=time_limit)
     report["resumed"] = len(earlier)
     if as_json:

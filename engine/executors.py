@@ -13,8 +13,21 @@ results are taken in job order. The places:
 
 Dask is an optional extra (`pip install 'dungeoneer[dask]'`), imported only when a scheduler is
 asked for. Each job is submitted with `pure=False`: two identical jobs are two tasks, never one
-result shared through Dask's cache of identical calls. A job that Dask runs twice (its worker lost
-and the task retried) gives the same result, and it is taken once.
+result shared through Dask's cache of identical calls.
+
+A job lost with its worker (the process died, or Dask gave up on it) is submitted again, up to
+RETRIES more times, when its result is the next one awaited; it gives the same result, and that
+result is taken once. A `Tally` counts the jobs done, the attempts that failed and the ones
+retried. A job whose own code raises is not retried (it would raise again): the exception ends
+the batch. Where the losses come from:
+
+- the process pool: a worker process that dies breaks the whole pool, and every job it had not
+  finished is lost; a fresh pool takes the jobs from then on;
+- a LocalCluster: it is started with no retries of the scheduler's own (`allowed_failures=0`), so
+  every job lost with a worker reaches `ordered_map` and is counted;
+- a scheduler at an address: its own configuration rules (`distributed.scheduler.allowed-failures`,
+  3 by default): it runs a lost task again by itself, unseen and uncounted here, and only a task
+  whose workers died that many times more comes back as lost (`KilledWorker`).
 """
 
 from __future__ import annotations
@@ -24,6 +37,8 @@ import logging
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
@@ -44,10 +59,36 @@ AHEAD_PER_WORKER = 4
 """Jobs submitted ahead per worker: enough to keep every worker busy while the next result in
 order is awaited, few enough that a billion jobs never sit in memory."""
 
+RETRIES = 3
+"""How many more times a job lost with its worker is submitted before the batch stops: a job
+that kills every worker it runs on must not go round for ever."""
+
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler at an address to answer."""
 
 INSTALL_HINT = "pip install 'dungeoneer[dask]'"
+
+
+@dataclass
+class Tally:
+    """What a batch's jobs have come to so far, counted by `ordered_map`.
+
+    `done`: results handed back (in job order); `failed`: attempts that gave no result (a job
+    lost with its worker, or one whose own code raised); `retried`: lost jobs submitted again.
+    `on_change` is called with the tally after each change (to redraw a progress bar)."""
+
+    done: int = 0
+    failed: int = 0
+    retried: int = 0
+    on_change: Callable[[Tally], None] | None = field(default=None, repr=False, compare=False)
+
+    def count(self, *, done: int = 0, failed: int = 0, retried: int = 0) -> None:
+        """Add to the counts and tell `on_change`."""
+        self.done += done
+        self.failed += failed
+        self.retried += retried
+        if self.on_change is not None:
+            self.on_change(self)
 
 
 class _Future(Protocol):
@@ -60,6 +101,27 @@ Submit = Callable[[Callable[[Any], Any], Any], _Future]
 """Start one job somewhere: (function, job) -> its future."""
 
 
+@dataclass(frozen=True)
+class _Place:
+    """Where jobs run: how to start one, the errors that mean a job was lost with its worker
+    (not raised by the job), and how many jobs run at once."""
+
+    submit: Submit
+    lost: tuple[type[BaseException], ...]
+    slots: int
+
+
+@dataclass
+class _Waiting:
+    """A job submitted and not yet taken: kept with its future so that it can be submitted again
+    if it is lost."""
+
+    index: int
+    job: Any
+    future: _Future
+    losses: int = 0
+
+
 def check_workers(workers: int) -> None:
     """Refuse a worker count outside 1..MAX_WORKERS."""
     if not 1 <= workers <= MAX_WORKERS:
@@ -67,46 +129,125 @@ def check_workers(workers: int) -> None:
 
 
 def ordered_map(function: Callable[[Job], Any], jobs: Iterable[Job], *, workers: int,
-                scheduler: str | None = None) -> Generator[Any, None, None]:
+                scheduler: str | None = None,
+                tally: Tally | None = None) -> Generator[Any, None, None]:
     """`function` of each job, in job order: in this process (1 worker, no scheduler), in
     `workers` spawned processes, or on Dask (`scheduler`: "local" for a LocalCluster of
     `workers` processes, else a scheduler's address). Jobs are drawn from `jobs` only a few per
-    worker ahead of the result awaited. A caller that stops early (enough puzzles found, Ctrl-C)
-    has the jobs submitted ahead cancelled (closing the generator does it at once)."""
+    worker ahead of the result awaited. A job lost with its worker is submitted again (RETRIES
+    times at most, then a DungeoneerError); `tally` counts the jobs done, failed and retried. A
+    caller that stops early (enough puzzles found, Ctrl-C) has the jobs submitted ahead
+    cancelled (closing the generator does it at once)."""
     check_workers(workers)
+    counts = tally if tally is not None else Tally()
     if scheduler is None and workers == 1:
-        yield from map(function, jobs)
+        yield from _here(function, jobs, counts)
         return
-    place = _process_pool(workers) if scheduler is None else _dask(scheduler, workers)
-    with place as (submit, slots):
-        yield from _in_order(submit, function, jobs, AHEAD_PER_WORKER * slots)
+    where = _process_pool(workers) if scheduler is None else _dask(scheduler, workers)
+    with where as place:
+        yield from _in_order(place, function, jobs, counts)
 
 
-def _in_order(submit: Submit, function: Callable[[Any], Any], jobs: Iterable[Any],
-              ahead: int) -> Iterator[Any]:
-    """Submit jobs while fewer than `ahead` wait, and yield their results in submission order."""
-    waiting: deque[_Future] = deque()
+def _here(function: Callable[[Any], Any], jobs: Iterable[Any], tally: Tally) -> Iterator[Any]:
+    """`function` of each job in this process, counted."""
+    for job in jobs:
+        try:
+            result = function(job)
+        except Exception:
+            tally.count(failed=1)
+            raise
+        tally.count(done=1)
+        yield result
+
+
+def _in_order(place: _Place, function: Callable[[Any], Any], jobs: Iterable[Any],
+              tally: Tally) -> Iterator[Any]:
+    """Submit jobs while fewer than AHEAD_PER_WORKER per slot wait, and yield their results in
+    submission order."""
+    ahead = AHEAD_PER_WORKER * place.slots
+    waiting: deque[_Waiting] = deque()
     try:
-        for job in jobs:
-            waiting.append(submit(function, job))
+        for index, job in enumerate(jobs):
+            waiting.append(_Waiting(index, job, place.submit(function, job)))
             if len(waiting) >= ahead:
-                yield waiting.popleft().result()
+                yield _next_result(place, function, waiting, tally)
         while waiting:
-            yield waiting.popleft().result()
+            yield _next_result(place, function, waiting, tally)
     finally:
-        for future in waiting:
-            future.cancel()
+        for entry in waiting:
+            entry.future.cancel()
+
+
+def _next_result(place: _Place, function: Callable[[Any], Any], waiting: deque[_Waiting],
+                 tally: Tally) -> Any:
+    """The result of the first job waiting, which then leaves the queue; submitted again each
+    time it is lost with its worker (`_submit_again`)."""
+    # The job stays first in the queue until its result is in, so that stopping now cancels it.
+    entry = waiting[0]
+    while True:
+        try:
+            result = entry.future.result()
+        except place.lost as error:
+            _submit_again(place, function, entry, error, tally)
+        except Exception:
+            tally.count(failed=1)  # the job's own error: it would fail the same way again
+            raise
+        else:
+            waiting.popleft()
+            tally.count(done=1)
+            return result
+
+
+def _submit_again(place: _Place, function: Callable[[Any], Any], entry: _Waiting,
+                  error: BaseException, tally: Tally) -> None:
+    """Count a lost attempt of `entry`'s job and submit it again, or, once it has been lost
+    1 + RETRIES times, stop the batch with a DungeoneerError naming it."""
+    tally.count(failed=1)
+    entry.losses += 1
+    if entry.losses > RETRIES:
+        raise DungeoneerError(f"job {entry.index} of the batch (counting from 0) was lost with "
+                              f"its worker {entry.losses} times: {error}") from error
+    # Only the job awaited is submitted again: the others lost with it wait for their turn, so
+    # a job that kills its worker dies alone and the error names it, not the jobs beside it.
+    entry.future = place.submit(function, entry.job)
+    tally.count(retried=1)
+
+
+class _Pool:
+    """A pool of spawned processes that starts afresh when a dead worker has broken it."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool = self._started()
+
+    def _started(self) -> ProcessPoolExecutor:
+        # 'spawn' behaves alike on every platform and does not copy the parent's open files.
+        return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+
+    def submit(self, function: Callable[[Any], Any], job: Any) -> _Future:
+        """Start `job` in the pool, in a fresh one if a worker has died since the last job."""
+        try:
+            return self.pool.submit(function, job)
+        except BrokenProcessPool:
+            # The dead worker's pool takes no more jobs; what it had not finished comes back as
+            # BrokenProcessPool from each future, and is submitted again by the caller.
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = self._started()
+            return self.pool.submit(function, job)
+
+    def close(self) -> None:
+        """Stop the pool, cancelling the jobs not started."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextlib.contextmanager
-def _process_pool(workers: int) -> Iterator[tuple[Submit, int]]:
-    """A pool of `workers` spawned processes: its submit, and its number of slots."""
-    # 'spawn' behaves alike on every platform and does not copy the parent's open files.
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+def _process_pool(workers: int) -> Iterator[_Place]:
+    """A pool of `workers` spawned processes, started again whenever a worker dies."""
+    pool = _Pool(workers)
     try:
-        yield pool.submit, workers
+        yield _Place(pool.submit, (BrokenProcessPool,), workers)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.close()
 
 
 def import_distributed() -> Any:
@@ -120,20 +261,13 @@ def import_distributed() -> Any:
 
 
 @contextlib.contextmanager
-def _dask(scheduler: str, workers: int) -> Iterator[tuple[Submit, int]]:
-    """A Dask client (of a LocalCluster, or of the scheduler at an address): its submit, and the
-    number of worker threads it has (at least `workers`' worth of slots on a LocalCluster)."""
+def _dask(scheduler: str, workers: int) -> Iterator[_Place]:
+    """A Dask client (of a LocalCluster, or of the scheduler at an address) as a place: its
+    slots are the worker threads it has (`workers` on a LocalCluster)."""
     distributed = import_distributed()
-    with contextlib.ExitStack() as stack:
-        if scheduler == LOCAL:
-            # One thread per worker process: the jobs are pure Python, so threads would share one
-            # interpreter lock; no dashboard, whose port may be taken.
-            cluster = stack.enter_context(distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR))
-            client = stack.enter_context(distributed.Client(cluster))
-        else:
-            client = stack.enter_context(_connect(distributed, scheduler))
+    opened = (_local_client(distributed, workers) if scheduler == LOCAL
+              else _connect(distributed, scheduler))
+    with opened as client:
         slots = max(1, sum(client.nthreads().values()))
 
         def submit(function: Callable[[Any], Any], job: Any) -> _Future:
@@ -141,13 +275,28 @@ def _dask(scheduler: str, workers: int) -> Iterator[tuple[Submit, int]]:
             future: _Future = client.submit(function, job, pure=False)
             return future
 
-        yield submit, slots
+        yield _Place(submit, (distributed.KilledWorker,), slots)
+
+
+@contextlib.contextmanager
+def _local_client(distributed: Any, workers: int) -> Iterator[Any]:
+    """A client of a new LocalCluster of `workers` single-threaded processes."""
+    # One thread per worker process: the jobs are pure Python, so threads would share one
+    # interpreter lock; no dashboard, whose port may be taken. allowed_failures=0: the scheduler
+    # does not run a lost task again by itself, so that ordered_map retries it and counts it.
+    # Its log of each loss is kept quiet: the tally reports them.
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=logging.CRITICAL,
+                                  scheduler_kwargs={"allowed_failures": 0}) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client
 
 
 def _connect(distributed: Any, address: str) -> Any:
     """A client of the Dask scheduler at `address`, or a DungeoneerError if none answers."""
+    seconds = CONNECT_SECONDS  # read now, not at import: a test may shorten it
     try:
-        return distributed.Client(address, timeout=f"{CONNECT_SECONDS}s")
+        return distributed.Client(address, timeout=f"{seconds}s")
     except (OSError, TimeoutError, ValueError) as exc:
         raise DungeoneerError(f"no Dask scheduler answered at {address!r} within "
-                              f"{CONNECT_SECONDS} s ({exc})", text=address) from exc
+                              f"{seconds} s ({exc})", text=address) from exc

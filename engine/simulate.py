@@ -27,7 +27,7 @@ from typing import Any, TypeVar, cast
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import ordered_map
+from dungeoneer.engine.executors import Tally, ordered_map
 from dungeoneer.engine.protocol import Action, RealTimeState, State, Termination
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import derived_seed
@@ -93,17 +93,11 @@ MAX_GAMES = 100_000
 this size a 95% interval is already within about 0.3 points; split a larger study by seed."""
 
 def run_jobs(play: Callable[[Job], dict], jobs: Iterable[Job], workers: int,
-             progress: Callable[[int], None] | None = None,
-             scheduler: str | None = None) -> list[dict]:
+             tally: Tally | None = None, scheduler: str | None = None) -> list[dict]:
     """`play` each job where `engine.executors.ordered_map` puts it (`workers` processes, or a
-    Dask `scheduler`), the results in job order; `progress` hears the number done. Jobs are
-    drawn from `jobs` only as workers free up."""
-    results: list[dict] = []
-    for result in ordered_map(play, jobs, workers=workers, scheduler=scheduler):
-        results.append(result)
-        if progress is not None:
-            progress(len(results))
-    return results
+    Dask `scheduler`), the results in job order; `tally` counts the jobs done, failed and
+    retried as they go. Jobs are drawn from `jobs` only as workers free up."""
+    return list(ordered_map(play, jobs, workers=workers, scheduler=scheduler, tally=tally))
 
 
 def check_games(games: int) -> None:
@@ -153,10 +147,9 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
              workers: int = 1, options: Mapping[str, str] | None = None,
-             progress: Callable[[int], None] | None = None,
-             scheduler: str | None = None) -> dict:
+             tally: Tally | None = None, scheduler: str | None = None) -> dict:
     """Play `games` games (with the game's `options`, such as a variant) and summarise them
-    (see `summarise`)."""
+    (see `summarise`); `tally` counts the games done, failed and retried as they go."""
     _spec(game_name, SeatSimulation)
     for name in bots:
         registry.make_bot(game_name, name)  # an unknown name fails here, in one message
@@ -165,7 +158,7 @@ def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], s
     check_games(games)
     jobs = ((game_name, players, seating(bots, players, i), derived_seed(seed, i), chosen)
             for i in range(games))
-    report = summarise(run_jobs(play_game, jobs, workers, progress, scheduler), players)
+    report = summarise(run_jobs(play_game, jobs, workers, tally, scheduler), players)
     report["options"] = chosen
     return report
 
@@ -243,10 +236,10 @@ def play_run(job: RunJob) -> dict:
 def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]], bot: str,
                   pace: float, seed: int = 1, workers: int = 1,
                   fixed: Mapping[str, str] | None = None,
-                  progress: Callable[[int], None] | None = None,
-                  scheduler: str | None = None) -> dict:
+                  tally: Tally | None = None, scheduler: str | None = None) -> dict:
     """`runs` timed runs for every combination of the `grid`'s option values (run i of each uses
-    seed + i), with the `fixed` options in every run, and their summary (see `summarise_team`)."""
+    seed + i), with the `fixed` options in every run, and their summary (see `summarise_team`);
+    `tally` counts the runs done, failed and retried as they go."""
     spec: TeamSimulation = _spec(game_name, TeamSimulation)
     registry.make_bot(game_name, bot)  # an unknown name fails here, in one message
     held = dict(fixed or {})
@@ -258,7 +251,7 @@ def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]
     check_games(runs * len(cells))
     jobs = ((game_name, {**cell, **held}, bot, pace, derived_seed(seed, i))
             for cell in cells for i in range(runs))
-    report = summarise_team(run_jobs(play_run, jobs, workers, progress, scheduler), keys)
+    report = summarise_team(run_jobs(play_run, jobs, workers, tally, scheduler), keys)
     report.update(bot=bot, pace=pace, first_seed=seed)
     report.update({option.key: held.get(option.key) for option in spec.fixed})
     return report

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import ordered_map
+from dungeoneer.engine.executors import Tally, ordered_map
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.generator.codes import layout_code, short_code
@@ -62,23 +62,25 @@ def generate(count: int, *, level: int | None = None, hero: str | None = None,
              first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
              positions: int = SOLVE_POSITIONS,
              progress: Callable[[int, int], None] | None = None,
-             scheduler: str | None = None) -> list[dict]:
+             scheduler: str | None = None, tally: Tally | None = None) -> list[dict]:
     """`count` winnable puzzles (at `level`, if given), in candidate order. `progress(found,
-    tried)` is called after each candidate. Raises DungeoneerError if `max_tries` candidates
-    (default 50 per puzzle) don't give enough."""
+    tried)` is called after each candidate; `tally` counts the candidates rated, failed and
+    retried. Raises DungeoneerError if `max_tries` candidates (default 50 per puzzle) don't
+    give enough."""
     return list(iter_generate(count, level=level, hero=hero, first_seed=first_seed,
                               workers=workers, max_tries=max_tries, positions=positions,
-                              progress=progress, scheduler=scheduler))
+                              progress=progress, scheduler=scheduler, tally=tally))
 
 
 def iter_generate(count: int, *, level: int | None = None, hero: str | None = None,
                   first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
                   positions: int = SOLVE_POSITIONS,
                   progress: Callable[[int, int], None] | None = None,
-                  scheduler: str | None = None) -> Iterator[dict]:
+                  scheduler: str | None = None, tally: Tally | None = None) -> Iterator[dict]:
     """The puzzles of `generate`, each as soon as it is found (a caller can write them as they
     come and keep them if it is stopped). `scheduler`: where the candidates are rated
-    (`engine.executors.ordered_map`); the puzzles do not depend on it."""
+    (`engine.executors.ordered_map`); the puzzles do not depend on it. `tally`: as
+    `generate`'s."""
     if count < 1:
         raise DungeoneerError(f"--count must be at least 1, not {count}")
     if hero is not None:
@@ -89,7 +91,7 @@ def iter_generate(count: int, *, level: int | None = None, hero: str | None = No
     found: list[dict] = []
     tried = 0
     for puzzle in ordered_map(rate_candidate, candidates, workers=workers,
-                              scheduler=scheduler):
+                              scheduler=scheduler, tally=tally):
         tried += 1
         if puzzle is not None and (level is None or puzzle["rating"]["level"] == level):
             found.append(puzzle)

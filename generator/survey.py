@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import ordered_map
+from dungeoneer.engine.executors import Tally, ordered_map
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.puzzle_dungeon.game import card_set
 from dungeoneer.engine.rng import derived_seed
@@ -90,13 +90,15 @@ def solve_deal(job: SurveyJob) -> dict:
 
 def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1, seconds: float = 30.0,
                workers: int = 1, scheduler: str | None = None,
-               skip: Collection[tuple[str, int]] = ()) -> Iterator[dict]:
+               skip: Collection[tuple[str, int]] = (), tally: Tally | None = None
+               ) -> Iterator[dict]:
     """Solve the survey's deals (but those in `skip`), yielding each row in job order as soon as
-    it and every job before it are done."""
+    it and every job before it are done; `tally` counts the deals solved, failed and retried."""
     if not 1 <= deals <= MAX_DEALS:
         raise DungeoneerError(f"a survey solves 1 to {MAX_DEALS:,} deals per face, not {deals:,}")
     jobs = survey_jobs(heroes, deals, first_seed, seconds, skip)
-    yield from ordered_map(solve_deal, jobs, workers=workers, scheduler=scheduler)
+    yield from ordered_map(solve_deal, jobs, workers=workers, scheduler=scheduler,
+                          tally=tally)
 
 
 # ----------------------------------------------------------------------------- the file

@@ -1,17 +1,29 @@
 """Batches beyond one process (issue 18): the same output here, on a process pool and on a Dask
-LocalCluster; `survey` and its resumable file; the message when Dask is not installed."""
+LocalCluster; `survey` and its resumable file; the message when Dask is not installed; jobs lost
+with their workers retried and counted."""
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
+import socket
 import sys
+import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
+from rich.progress import Progress
 
 from dungeoneer.cli.main import cli
-from dungeoneer.engine.executors import SCHEDULER_ENV, ordered_map
+from dungeoneer.cli.options import LostJobsColumn, batch_tally
+from dungeoneer.engine import executors
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.executors import RETRIES, SCHEDULER_ENV, Tally, ordered_map
+from tests.scale_jobs import FATAL_JOB, behind_gate, fatal, gate_file
 
 PLACES = {"here": ["--workers", "1"], "pool": ["--workers", "2"],
           "local cluster": ["--workers", "2", "--scheduler", "local"]}
@@ -58,7 +70,9 @@ def test_identical_jobs_are_separate_tasks_on_dask(dask_installed):
 
 
 def test_jobs_come_back_in_job_order_from_a_pool():
-    assert list(ordered_map(abs, range(-20, 0), workers=2)) == list(range(20, 0, -1))
+    tally = Tally()
+    assert list(ordered_map(abs, range(-20, 0), workers=2, tally=tally)) == list(range(20, 0, -1))
+    assert (tally.done, tally.failed, tally.retried) == (20, 0, 0)
 
 
 def test_without_dask_the_scheduler_option_says_how_to_install_it(monkeypatch):
@@ -138,23 +152,135 @@ def test_a_survey_resumed_with_another_first_seed_is_refused(tmp_path):
     assert result.exit_code == 2 and "another --first-seed" in result.output
 
 
-def test_a_worker_killed_mid_batch_changes_nothing(dask_installed):
+# ----------------------------------------------------------------------------- lost workers
+
+def first_started_worker(folder: Path) -> int:
+    """The process id of the worker running the first job that reached its gate."""
+    deadline = time.monotonic() + 60  # a guard against hanging, not a measurement
+    while time.monotonic() < deadline:
+        started = sorted(folder.glob("started-*"))
+        if started:
+            return int(started[0].read_text(encoding="utf-8"))
+        time.sleep(0.01)
+    raise AssertionError("no job reached its gate")
+
+
+def assert_ended(psutil: Any, process: Any) -> None:
+    """Wait until a killed process has ended, without reaping it: its parent (the pool, or the
+    worker's nanny) must see it die itself, or it would wait for it for ever."""
+    deadline = time.monotonic() + 30  # a guard against hanging, not a measurement
+    while time.monotonic() < deadline:
+        try:
+            if process.status() == psutil.STATUS_ZOMBIE:
+                return
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {process.pid} did not end")
+
+
+def kill_a_worker_mid_batch(place: dict[str, Any], tmp_path: Path) -> tuple[list, list, Tally]:
+    """Sixteen games, the worker running game 2 or 3 killed while it waits at its gate: the
+    results played here, those from `place`, and the tally."""
     psutil = pytest.importorskip("psutil")
     from dungeoneer.engine.simulate import play_game, seating
 
-    jobs = [("dinky-dungeon", 2, seating(("greedy", "random"), 2, i), 100 + i, {})
-            for i in range(16)]
-    expected = [play_game(job) for job in jobs]
-    got, killed = [], []
-    for result in ordered_map(play_game, jobs, workers=2, scheduler="local"):
+    games = [("dinky-dungeon", 2, seating(("greedy", "random"), 2, i), 100 + i, {})
+             for i in range(16)]
+    expected = [play_game(game) for game in games]
+    jobs = [(str(tmp_path), i, play_game, game) for i, game in enumerate(games)]
+    tally = Tally()
+    got = []
+    for result in ordered_map(behind_gate, jobs, **place, tally=tally):
         got.append(result)
         if len(got) == 2:
-            # The LocalCluster's nannies live in this process and its workers are spawned
-            # children: kill one; its nanny starts another and Dask runs its tasks again.
-            workers = [p for p in psutil.Process().children()
-                       if "spawn_main" in " ".join(p.cmdline())]
-            assert workers
-            workers[0].kill()
-            killed.append(workers[0])
+            # The jobs from 2 on wait at the gate: the worker running one is surely busy.
+            pid = first_started_worker(tmp_path)
+            worker = psutil.Process(pid)
+            assert pid in {p.pid for p in psutil.Process().children(recursive=True)}
+            worker.kill()
+            assert_ended(psutil, worker)
+            gate_file(tmp_path).touch()
+    return expected, got, tally
+
+
+def test_a_worker_killed_mid_batch_on_a_local_cluster_changes_nothing(dask_installed, tmp_path):
+    # The LocalCluster's nannies live in this process and its workers are spawned children:
+    # one is killed, its nanny starts another, and ordered_map submits the lost job again.
+    expected, got, tally = kill_a_worker_mid_batch({"workers": 2, "scheduler": "local"},
+                                                   tmp_path)
     assert got == expected
-    assert killed and not killed[0].is_running()
+    assert tally.failed >= 1 and tally.retried == tally.failed
+    assert tally.done == len(expected)
+
+
+def test_a_pool_process_killed_mid_batch_changes_nothing(tmp_path):
+    # The dead process breaks the pool: every job it had not finished is lost, and each is
+    # submitted again to a fresh pool.
+    expected, got, tally = kill_a_worker_mid_batch({"workers": 2}, tmp_path)
+    assert got == expected
+    assert tally.failed >= 1 and tally.retried == tally.failed
+    assert tally.done == len(expected)
+
+
+POOLS = {"pool": {"workers": 2},
+         "local cluster": {"workers": 2, "scheduler": "local"}}
+
+
+@pytest.fixture(params=list(POOLS))
+def pool(request) -> dict[str, Any]:
+    """ordered_map's arguments for a place of worker processes: a pool, a LocalCluster."""
+    if request.param == "local cluster":
+        pytest.importorskip("dask.distributed")
+    return POOLS[request.param]
+
+
+def test_a_job_that_kills_every_worker_ends_the_batch_naming_it(pool):
+    tally = Tally()
+    got = []
+    with pytest.raises(DungeoneerError, match=f"job {FATAL_JOB} of the batch .* lost with its "
+                                              f"worker {RETRIES + 1} times"):
+        for result in ordered_map(fatal, range(6), **pool, tally=tally):
+            got.append(result)
+    assert got == list(range(FATAL_JOB))
+    assert tally.done == FATAL_JOB
+    assert tally.failed >= RETRIES + 1 and tally.retried >= RETRIES
+
+
+@pytest.mark.parametrize("place", list(PLACES))
+def test_a_job_that_raises_is_not_retried(place):
+    options = {"here": {"workers": 1}, **POOLS}[place]
+    if "scheduler" in options:
+        pytest.importorskip("dask.distributed")
+    tally = Tally()
+    got = []
+    with pytest.raises(ValueError, match="'x'"):
+        for result in ordered_map(int, ["1", "2", "x", "4"], **options, tally=tally):
+            got.append(result)
+    assert got == [1, 2]
+    assert (tally.done, tally.failed, tally.retried) == (2, 1, 0)
+
+
+def test_an_unreachable_scheduler_is_one_message(dask_installed, monkeypatch):
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1)
+    with socket.socket() as probe:  # a port that was free a moment ago, and nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = run("generate", "--count", "1", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "no Dask scheduler answered at 'tcp://127.0.0.1:" in result.output
+    assert "within 1 s" in result.output
+
+
+def test_a_batch_bar_shows_jobs_failed_and_retried_once_there_are_any():
+    bar = Progress(console=Console(file=io.StringIO()))
+    task = bar.add_task("jobs", total=4)
+    tally = batch_tally(bar, task, advance=True)
+    column = LostJobsColumn()
+    tally.count(done=1)
+    assert bar.tasks[0].completed == 1 and column.render(bar.tasks[0]).plain == ""
+    tally.count(failed=1)
+    tally.count(retried=1)
+    assert column.render(bar.tasks[0]).plain == "failed 1, retried 1"
+    assert bar.tasks[0].completed == 1
