@@ -41,6 +41,12 @@ from dungeoneer.generator.survey import (
 MAX_TIME_LIMIT = 7 * 24 * 3600.0
 """A deal's time limit at most: a week (as `solve`'s)."""
 
+TIME_LIMIT = 30.0
+"""A deal's time limit when neither --time-limit nor --positions is given."""
+
+MAX_POSITIONS = 10**12
+"""A deal's limit of positions at most."""
+
 
 def _earlier_rows(out: str | None, resume: bool, force: bool, check: Callable[[list[dict]], Any]
                   ) -> dict[tuple[str, int], dict]:
@@ -97,11 +103,21 @@ def _share_texts(face: dict) -> tuple[str, str]:
     return _span(share["least"], share["most"]), _span(*share["wilson95"])
 
 
+def _budget_text(report: dict) -> str:
+    """A deal's budget in words: '5 s', '2,000 positions' or both."""
+    parts = []
+    if report["position_limit"] is not None:
+        parts.append(f"{report['position_limit']:,} positions")
+    if report["time_limit"] is not None:
+        parts.append(f"{report['time_limit']:g} s")
+    return " and ".join(parts)
+
+
 def _print_survey(report: dict) -> None:
     out = console()
     out.print(f"[bold]{report['deals']} deals per face[/bold] (deal i: seed "
               f"{report['first_seed']} + i), each solved in one process within "
-              f"{report['time_limit']:g} s. The won share's 95% interval counts unknown deals as "
+              f"{_budget_text(report)}. The won share's 95% interval counts unknown deals as "
               "lost for its lower end and as won for its upper end; solve times in seconds, "
               "the median and the 95th percentile.")
     # Every face has the same deals (the heading says how many): no column for them, so that
@@ -125,8 +141,13 @@ def _print_survey(report: dict) -> None:
               help="Deals to solve per face.")
 @click.option("--first-seed", type=SEED, default=1, show_default=True,
               help="Deal i is the deal of this seed plus i (mod 2**64), for every face.")
-@click.option("--time-limit", type=Seconds(0, MAX_TIME_LIMIT), default=30.0, show_default=True,
-              help="Seconds per deal before its answer is 'unknown'.")
+@click.option("--time-limit", type=Seconds(0, MAX_TIME_LIMIT),
+              help=f"Seconds per deal before its answer is 'unknown' (default {TIME_LIMIT:g}; "
+              "none with --positions).")
+@click.option("--positions", type=Amount("positions", most=MAX_POSITIONS),
+              help="Positions the solver searches per deal before its answer is 'unknown': "
+              "answers that do not depend on the machine (no time limit unless --time-limit "
+              "is given too).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write one JSON line per deal to FILE as each is solved.")
 @click.option("--resume", is_flag=True,
@@ -137,32 +158,36 @@ def _print_survey(report: dict) -> None:
               "time.")
 @scheduler_option
 @json_option
-def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: float,
-           out: str | None, resume: bool, force: bool, workers: int, scheduler: str | None,
-           as_json: bool) -> None:
+def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: float | None,
+           positions: int | None, out: str | None, resume: bool, force: bool, workers: int,
+           scheduler: str | None, as_json: bool) -> None:
     """Solve many seeded deals of each hero face and report how many are won, unwinnable or
     unknown, the won share with a 95% interval that counts unknown deals both ways, and the
     median and 95th-percentile solve time.
 
     Unknown answers depend on the machine: a faster core decides more deals within the same
-    time limit.
+    time limit. With --positions they do not: the same answers anywhere.
 
     Example: dungeoneer survey --hero Rogue --deals 100 --time-limit 10 --out rogue.jsonl
     """
     faces = hero_names(heroes)
+    if time_limit is None and positions is None:
+        time_limit = TIME_LIMIT
     earlier = _earlier_rows(out, resume, force, lambda rows: resumed_rows(
-        rows, faces, deals, first_seed, time_limit, str(out)))
+        rows, faces, deals, first_seed, time_limit, str(out), positions))
     rows = list(earlier.values())
     with contextlib.ExitStack() as stack:
         advance, tally = _progress_bar(stack, deals * len(faces), len(rows))
         sink = stack.enter_context(RowsFile(out, fresh=force)) if out else None
         for row in run_survey(faces, deals, first_seed=first_seed, seconds=time_limit,
-                              workers=workers, scheduler=scheduler, skip=earlier, tally=tally):
+                              positions=positions, workers=workers, scheduler=scheduler,
+                              skip=earlier, tally=tally):
             if sink is not None:
                 sink.write_row(row)
             rows.append(row)
             advance(row)
-    report = summarise(rows, faces, deals=deals, first_seed=first_seed, seconds=time_limit)
+    report = summarise(rows, faces, deals=deals, first_seed=first_seed, seconds=time_limit,
+                       positions=positions)
     report["resumed"] = len(earlier)
     if as_json:
         echo_json(report)

@@ -15,7 +15,8 @@ of n. With no unknown deal it is the plain Wilson interval.
 The answers depend on the machine's speed where deals are close to the time limit (a faster core
 decides more of them in the same seconds, or another worker's load slows one down): that is what
 a time budget means. Won and unwinnable answers never depend on it; only how many deals stay
-unknown does.
+unknown does. A limit of positions instead (`positions`, with no time limit) gives the same
+answers on any machine: only the seconds measured differ.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ STATUSES = ("won", "unwinnable", "unknown")
 MAX_DEALS = 1_000_000
 """The most deals per face one survey solves (the rows are kept to be summarised)."""
 
-ROW_KEYS = ("hero", "index", "seed", "status", "seconds", "positions", "time_limit")
-"""The fields of one line of a survey's file, in the order written."""
+ROW_KEYS = ("hero", "index", "seed", "status", "seconds", "positions", "time_limit",
+            "position_limit")
+"""The fields of one line of a survey's file, in the order written. A file written before
+`position_limit` existed has none: it reads as null (a time limit only)."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,10 @@ class SurveyJob:
     hero: str
     index: int
     seed: int
-    seconds: float
+    seconds: float | None
+    """The time limit, or None with a limit of positions."""
+    positions: int | None = None
+    """The most positions the solver searches (None: only the time limit)."""
 
 
 def hero_names(names: Sequence[str]) -> list[str]:
@@ -67,36 +73,41 @@ def hero_names(names: Sequence[str]) -> list[str]:
     return chosen
 
 
-def survey_jobs(heroes: Sequence[str], deals: int, first_seed: int, seconds: float,
-                skip: Collection[tuple[str, int]] = ()) -> Iterator[SurveyJob]:
+def survey_jobs(heroes: Sequence[str], deals: int, first_seed: int, seconds: float | None,
+                skip: Collection[tuple[str, int]] = (), positions: int | None = None
+                ) -> Iterator[SurveyJob]:
     """The deals to solve, deal by deal and each deal's faces in turn, lazily; the (hero, index)
     pairs in `skip` (already solved) are left out."""
     for index in range(deals):
         for hero in heroes:
             if (hero, index) not in skip:
-                yield SurveyJob(hero, index, derived_seed(first_seed, index), seconds)
+                yield SurveyJob(hero, index, derived_seed(first_seed, index), seconds, positions)
 
 
 def solve_deal(job: SurveyJob) -> dict:
-    """Solve one deal in this process within its time limit: its row (ROW_KEYS)."""
+    """Solve one deal in this process within its time limit or limit of positions: its row
+    (ROW_KEYS)."""
     from dungeoneer.solver import solve  # OR-Tools: loaded in the worker that solves
 
     state = PuzzleDungeon(hero=job.hero).new_initial_state(seed=job.seed)
-    answer = solve(state, seconds=job.seconds, workers=1)
+    answer = solve(state, seconds=job.seconds, states=job.positions, workers=1)
     return {"hero": job.hero, "index": job.index, "seed": job.seed, "status": answer.status,
             "seconds": round(answer.seconds, 3), "positions": answer.states,
-            "time_limit": job.seconds}
+            "time_limit": job.seconds, "position_limit": job.positions}
 
 
-def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1, seconds: float = 30.0,
-               workers: int = 1, scheduler: str | None = None,
-               skip: Collection[tuple[str, int]] = (), tally: Tally | None = None
-               ) -> Iterator[dict]:
-    """Solve the survey's deals (but those in `skip`), yielding each row in job order as soon as
-    it and every job before it are done; `tally` counts the deals solved, failed and retried."""
+def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1,
+               seconds: float | None = 30.0, positions: int | None = None, workers: int = 1,
+               scheduler: str | None = None, skip: Collection[tuple[str, int]] = (),
+               tally: Tally | None = None) -> Iterator[dict]:
+    """Solve the survey's deals (but those in `skip`), each within `seconds` and `positions`
+    (either may be None, not both), yielding each row in job order as soon as it and every job
+    before it are done; `tally` counts the deals solved, failed and retried."""
     if not 1 <= deals <= MAX_DEALS:
         raise DungeoneerError(f"a survey solves 1 to {MAX_DEALS:,} deals per face, not {deals:,}")
-    jobs = survey_jobs(heroes, deals, first_seed, seconds, skip)
+    if seconds is None and positions is None:
+        raise DungeoneerError("a survey needs a time limit or a limit of positions per deal")
+    jobs = survey_jobs(heroes, deals, first_seed, seconds, skip, positions)
     yield from ordered_map(solve_deal, jobs, workers=workers, scheduler=scheduler,
                           tally=tally)
 
@@ -125,10 +136,14 @@ def _checked_row(line: str, file: str, number: int) -> dict:
         row = json.loads(line)
     except ValueError:
         row = None
+    if isinstance(row, dict):
+        row.setdefault("position_limit", None)  # written before there was a limit of positions
     if not (isinstance(row, dict) and set(ROW_KEYS) <= set(row)
             and isinstance(row["hero"], str) and row["status"] in STATUSES
             and all(isinstance(row[k], int) for k in ("index", "seed", "positions"))
-            and all(isinstance(row[k], int | float) for k in ("seconds", "time_limit"))):
+            and isinstance(row["seconds"], int | float)
+            and isinstance(row["time_limit"], int | float | None)
+            and isinstance(row["position_limit"], int | None)):
         raise DungeoneerError("not a line of a survey's file (a JSON object with "
                               f"{', '.join(ROW_KEYS)})", file=file, line=number,
                               text=line[:80])
@@ -136,10 +151,11 @@ def _checked_row(line: str, file: str, number: int) -> dict:
 
 
 def resumed_rows(rows: Sequence[dict], heroes: Sequence[str], deals: int, first_seed: int,
-                 seconds: float, file: str) -> dict[tuple[str, int], dict]:
+                 seconds: float | None, file: str, positions: int | None = None
+                 ) -> dict[tuple[str, int], dict]:
     """The rows of an earlier run of this survey, by (hero, index): those of its faces and deals
-    (a file may hold more). Refuses a file made with another first seed or time limit, whose
-    answers would not be this survey's."""
+    (a file may hold more). Refuses a file made with another first seed, time limit or limit of
+    positions, whose answers would not be this survey's."""
     wanted = set(heroes)
     kept: dict[tuple[str, int], dict] = {}
     for row in rows:
@@ -148,11 +164,19 @@ def resumed_rows(rows: Sequence[dict], heroes: Sequence[str], deals: int, first_
         if row["seed"] != derived_seed(first_seed, row["index"]):
             raise DungeoneerError(f"{file} holds deal {row['index']} with seed {row['seed']}: it "
                                   "was made with another --first-seed", file=file)
-        if not math.isclose(row["time_limit"], seconds):
-            raise DungeoneerError(f"{file} was made with --time-limit {row['time_limit']:g}, not "
-                                  f"{seconds:g}", file=file)
+        if _budget(row["time_limit"], row["position_limit"]) != _budget(seconds, positions):
+            raise DungeoneerError(
+                f"{file} was made with {_budget(row['time_limit'], row['position_limit'])}, "
+                f"not {_budget(seconds, positions)}", file=file)
         kept.setdefault((row["hero"], row["index"]), row)
     return kept
+
+
+def _budget(seconds: float | None, positions: int | None) -> str:
+    """A deal's budget as its options say it ('--time-limit 5', '--positions 2000')."""
+    if positions is None:
+        return f"--time-limit {seconds:g}"
+    return f"--positions {positions}" + ("" if seconds is None else f" --time-limit {seconds:g}")
 
 
 class RowsFile:
@@ -211,12 +235,13 @@ def summarise_face(hero: str, rows: Sequence[dict]) -> dict:
 
 
 def summarise(rows: Sequence[dict], heroes: Sequence[str], *, deals: int, first_seed: int,
-              seconds: float) -> dict:
+              seconds: float | None, positions: int | None = None) -> dict:
     """The survey's report (docs/json.md, command_survey): each face's figures, in the order
     asked for."""
     by_hero: dict[str, list[dict]] = {hero: [] for hero in heroes}
     for row in rows:
         by_hero[row["hero"]].append(row)
     return {"deals": deals, "first_seed": first_seed, "time_limit": seconds,
+            "position_limit": positions,
             "faces": [summarise_face(hero, by_hero[hero]) for hero in heroes]}
 

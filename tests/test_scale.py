@@ -144,6 +144,48 @@ def test_a_survey_never_replaces_its_file_by_accident(tmp_path):
     assert broken.exit_code == 2 and "not a line of a survey's file" in broken.output
 
 
+def test_a_survey_with_a_limit_of_positions_gives_the_same_answers_wherever_it_runs(
+        dask_installed, tmp_path):
+    # 1,000 positions leave some deals unknown and decide others: both kinds must agree.
+    found = {}
+    for place, flags in PLACES.items():
+        out = tmp_path / f"{place.replace(' ', '-')}.jsonl"
+        result = run("survey", "--hero", "Rogue", "--hero", "Alchemist", "--deals", "3",
+                     "--positions", "1000", "--out", str(out), "--json", *flags)
+        assert result.exit_code == 0, (place, result.output)
+        rows, report = rows_of(out), json.loads(result.output)
+        # The seconds measured are the only part that may differ from place to place.
+        for entry in (*rows, *report["faces"]):
+            entry.pop("seconds")
+        found[place] = (rows, report)
+    rows, report = found["here"]
+    assert {row["status"] for row in rows} == {"won", "unknown"}
+    assert {row["position_limit"] for row in rows} == {1000}
+    assert report["time_limit"] is None and report["position_limit"] == 1000
+    assert found["pool"] == found["here"] == found["local cluster"]
+
+
+def test_a_survey_resumed_with_another_budget_is_refused(tmp_path):
+    out = tmp_path / "survey.jsonl"
+    assert run("survey", "--hero", "Rogue", "--deals", "1", "--positions", "500",
+               "--out", str(out)).exit_code == 0
+    result = run("survey", "--hero", "Rogue", "--deals", "1", "--time-limit", "5",
+                 "--out", str(out), "--resume")
+    assert result.exit_code == 2 and result.exception is not None
+    assert "made with --positions 500, not --time-limit 5" in result.output
+
+
+def test_a_survey_file_from_before_limits_of_positions_resumes(tmp_path):
+    out = tmp_path / "survey.jsonl"
+    old = {"hero": "Rogue", "index": 0, "seed": 1, "status": "won", "seconds": 0.2,
+           "positions": 300, "time_limit": 5.0}
+    out.write_text(json.dumps(old) + "\n", encoding="utf-8")
+    result = run("survey", "--hero", "Rogue", "--deals", "1", "--time-limit", "5",
+                 "--out", str(out), "--resume", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["resumed"] == 1
+
+
 def test_a_survey_resumed_with_another_first_seed_is_refused(tmp_path):
     out = tmp_path / "survey.jsonl"
     assert run("survey", "--hero", "Rogue", "--deals", "1", "--out", str(out)).exit_code == 0
