@@ -6,8 +6,8 @@ The same jobs run through `engine.executors.ordered_map` twice: on the spawned p
 - generate: candidates of `generate` (`generator.batch.rate_candidate`), first seed 1;
 - survey: deals of `survey` (`generator.survey.solve_deal`), Rogue, first seed 1, each within
   `--time-limit` seconds;
-- odds: plays of `odds` (`generator.sampling.play_chunk`), two sampling-player games of the Rogue
-  deal of seed 42 per job: a fixed amount of work of a second or more, with no time limit.
+- odds: the jobs of `odds` (`generator.sampling.play_chunk`), CHUNK sampling-player games of the
+  Rogue deal of seed 42 each: a fixed amount of work of a second or more, with no time limit.
 
 Each time covers the whole batch, start-up included (spawning the pool, starting the cluster),
 as a command pays it; the start-up alone is timed first, as a batch of no jobs. The overhead per
@@ -31,7 +31,7 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.generator.batch import jobs as candidates
 from dungeoneer.generator.batch import rate_candidate
 from dungeoneer.generator.rating import SOLVE_POSITIONS
-from dungeoneer.generator.sampling import OddsJob, SamplingPlayer, play_chunk
+from dungeoneer.generator.sampling import CHUNK, OddsJob, SamplingPlayer, play_chunk
 from dungeoneer.generator.survey import solve_deal, survey_jobs
 
 
@@ -63,7 +63,7 @@ def batches(count: int, time_limit: float) -> dict[str, tuple[Callable[[Any], An
 
     def odds_plays() -> Iterable[Any]:
         state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
-        return [OddsJob(state, 1, 2 * i, 2, SamplingPlayer()) for i in range(count)]
+        return [OddsJob(state, 1, CHUNK * i, CHUNK, SamplingPlayer()) for i in range(count)]
 
     return {"generate": (rate_candidate, generate_jobs), "survey": (solve_deal, survey_deals),
             "odds": (play_chunk, odds_plays)}
