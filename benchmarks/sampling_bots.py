@@ -40,13 +40,14 @@ def share(wins: int, games: int) -> dict[str, Any]:
             "wilson95": [round(low, 4), round(high, 4)]}
 
 
-def dinky(games: int, setting: tuple[int, ...] | None) -> dict[str, Any]:
-    """`games` four-player games with one seat sampling at `setting` (None: four greedy)."""
+def dinky(games: int, setting: tuple[int, ...] | None, first: int = FIRST) -> dict[str, Any]:
+    """`games` four-player games (seeds from `first`) with one seat sampling at `setting`
+    (None: four greedy)."""
     game = registry.get_game("dinky-dungeon", {"players": "4"})
     wins = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
-        seed, mine = FIRST + i, i % 4
+        seed, mine = first + i, i % 4
         seats: list[Bot | None] = [
             SamplingBot(seat_seed(seed, s), *setting) if setting and s == mine
             else GreedyBot(seat_seed(seed, s)) for s in range(4)]
@@ -91,6 +92,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--settings", nargs="+", default=["1,2,4"],
                         help="samples,width[,horizon] per setting (horizon: Dinky Dungeon)")
+    parser.add_argument("--first", type=int, default=FIRST,
+                        help="the first game's seed (Dinky Dungeon; tune and measure apart)")
     parser.add_argument("--boss", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pace", type=float, default=5.0)
@@ -99,10 +102,10 @@ def main() -> None:
     report: dict[str, Any] = {"game": args.game, "python": platform.python_version(),
                               "machine": platform.machine(), "cores": os.cpu_count(),
                               "load_before": [round(v, 2) for v in os.getloadavg()],
-                              "games": args.games, "rows": []}
+                              "games": args.games, "first": args.first, "rows": []}
     if args.game == "dinky-dungeon":
         for setting in [None, *settings]:
-            report["rows"].append(dinky(args.games, setting))
+            report["rows"].append(dinky(args.games, setting, args.first))
     else:
         base = five_minute(args.games, None, args.boss, args.players, args.pace)
         heuristic_won = base["won"]

@@ -10,7 +10,8 @@ discards.
   play or copy, whether to reveal again, which reward the Ninja discards) it fills in what the
   seat cannot see, plays greedy's few best options out with greedy bots in every seat for a few
   turns, and takes the one whose playouts end best for it; elsewhere it chooses as greedy does.
-  Only its fillings see hidden cards: what it fills them in from is its own view.
+  Only its fillings see hidden cards: what it fills them in from is its own view and what its
+  seat saw happen (`DinkyState.knowledge`, knowledge.py).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import Any
 
 from dungeoneer.engine import bots
 from dungeoneer.engine.bots import RandomBot, ScoringBot
-from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones
 from dungeoneer.engine.dinky_dungeon.game import DinkyState, Keep
+from dungeoneer.engine.dinky_dungeon.history import DECK, Card
+from dungeoneer.engine.dinky_dungeon.knowledge import Knowledge, Memory, knowledge
 from dungeoneer.engine.protocol import Action, Bot, State
 from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import MASK64, Stream
@@ -183,6 +185,8 @@ class SamplingBot(bots.SamplingBot):
         # Its own greedy bot, seeded apart from the sampling stream, for the pruning and the
         # decisions it does not sample.
         self.greedy = GreedyBot((seed * 8 + 1) & MASK64)
+        self.memory = Memory()
+        """What the seat knows, read on from one decision to the next (a cache only)."""
 
     def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         """Greedy's `width` best actions, best first (ties in legal order) at a sampled
@@ -196,7 +200,8 @@ class SamplingBot(bots.SamplingBot):
 
     def fill_in(self, state: State, seat: int, seed: int) -> State:
         """The state with what `seat` cannot see dealt anew (see `fill_in`)."""
-        return fill_in(_dinky(state), seat, seed)
+        dinky = _dinky(state)
+        return fill_in(dinky, seat, seed, self.memory.of(dinky, seat))
 
     def playout(self, state: State, seat: int, seed: int) -> float:
         """Greedy bots in every seat play `horizon` turns on (or to the end): a finished game
@@ -211,57 +216,56 @@ class SamplingBot(bots.SamplingBot):
         return end_value(dinky, seat)
 
 
-def fill_in(state: DinkyState, seat: int, seed: int) -> DinkyState:
-    """A position `seat` cannot tell from `state`: the cards it cannot see dealt anew at
-    random, each hidden place keeping its count. The other seats' hands (and the two
-    adventurers each is still to choose from at set-up) are dealt with the adventurer deck
-    from what the seat has not seen; the other seats' rewards with the dungeon deck likewise;
-    both decks in a new order; and chance to come gets a stream of its own (`seed`).
+def fill_in(state: DinkyState, seat: int, seed: int,
+            known: Knowledge | None = None) -> DinkyState:
+    """A position `seat` cannot tell from `state`, nor from anything it saw happen: the cards it
+    cannot see dealt anew at random among the places its knowledge allows them
+    (`state.knowledge(seat)`, or `known` if given), uniformly over the deals that keep every
+    place's count. The other seats' hands (and the two adventurers each is still to choose from
+    at set-up) and the adventurer deck share the adventurers it has not seen; the other seats'
+    rewards and the dungeon deck its dungeon cards; both decks come in a new order; and chance
+    to come gets a stream of its own (`seed`).
 
-    What the seat sees now stays: its view, and what a pending effect shows it (the hands a
-    Clown revealed, the dungeon deck a Swordsman searches, whose cards are then only put in
-    a new order). What it may remember of earlier turns (an adventurer another seat took from
-    the row, a Lv. 3 another's Berserker revealed) is not kept: the filling is of the view."""
+    What the seat remembers stays: an adventurer another seat took from the row is in its hand
+    until played or discarded; the card the seat put back at set-up is in the deck; the Lv. 1
+    and 2 monsters another's Berserker revealed, the Lv. 1s a Swordsman or Shaman took and the
+    cards a Summoner chose are among that seat's rewards; a reward the seat gave or took with a
+    Lord is where it went; hands a Clown revealed stay as they were shown (but for what changed
+    unseen since); the dungeon deck its own Swordsman searched keeps its cards; the deck made
+    of the adventurer discard holds only those. Not kept: the reward values a Monk made the
+    others declare (knowledge.py). A position without a history is filled in from its view and
+    what a pending effect shows (`knowledge.from_view`). The filling has no history
+    (`events` None), so playouts from it record none."""
+    if known is None:
+        known = knowledge(state, seat)
     stream = Stream(seed)
-    others = [s for s in range(state.game.players) if s != seat]
-    tasks = list(state.tasks)
-    hands, rewards = list(state.hands), list(state.rewards)
-    dealing = [(i, t) for i, t in enumerate(tasks) if isinstance(t, Keep) and t.seat != seat]
-    revealed = any(isinstance(t, Copy) and t.copier == "Clown" for t in tasks)
-    hidden_hands = [] if revealed else others
-    adventurers = _shuffled(stream, [*(n for s in hidden_hands for n in hands[s]),
-                                     *(n for _, keep in dealing for n in keep.dealt),
-                                     *state.adventurers])
-    for s in hidden_hands:
-        adventurers = _deal(hands, s, adventurers)
-    for i, keep in dealing:
-        count = len(keep.dealt)
-        tasks[i] = Keep(keep.seat, tuple(sorted(adventurers[:count])))
-        adventurers = adventurers[count:]
-    searched = any(isinstance(t, Ones) and t.pile == "deck" for t in tasks)
-    levels = _shuffled(stream, [*(v for s in others for v in rewards[s]),
-                                *(() if searched else state.dungeon)])
-    for s in others:
-        levels = _deal(rewards, s, levels)
-    dungeon = _shuffled(stream, state.dungeon) if searched else levels
-    return replace(state, hands=tuple(hands), rewards=tuple(rewards), adventurers=adventurers,
-                   dungeon=dungeon, tasks=tuple(tasks), stream=stream.u64(), forced=(),
-                   legal=state.legal)
+    adventurers = known.adventurers.deal(stream)
+    levels = known.dungeon.deal(stream)
+    hands, rewards, tasks = list(state.hands), list(state.rewards), list(state.tasks)
+    dealing = {t.seat: i for i, t in enumerate(tasks) if isinstance(t, Keep) and t.seat != seat}
+    for other in range(state.game.players):
+        if other == seat:
+            continue
+        cards = _names(adventurers.get(other, ()))
+        if other in dealing:  # (at set-up: the two it is still to choose from)
+            tasks[dealing[other]] = Keep(other, cards)
+        else:
+            hands[other] = cards
+        rewards[other] = _levels(levels.get(other, ()))
+    return replace(state, hands=tuple(hands), rewards=tuple(rewards),
+                   adventurers=stream.shuffled(_names(adventurers.get(DECK, ()))),
+                   dungeon=stream.shuffled(_levels(levels.get(DECK, ()))), tasks=tuple(tasks),
+                   stream=stream.u64(), forced=(), events=None, legal=state.legal)
 
 
-def _shuffled(stream: Stream, cards: Sequence[Any]) -> tuple[Any, ...]:
-    """The cards in a random order. They are sorted first, so a filling depends on the hidden
-    cards only through how many of each kind are hidden (which the seat's view tells), never
-    on where they lie now."""
-    return stream.shuffled(sorted(cards))
+def _names(cards: Sequence[Card]) -> tuple[str, ...]:
+    """Adventurers as a hand keeps them (sorted names)."""
+    return tuple(sorted(map(str, cards)))
 
 
-def _deal(places: list[Any], seat: int, cards: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Deal the seat as many of `cards` as it holds now (sorted, as the state keeps them);
-    the rest of the cards."""
-    count = len(places[seat])
-    places[seat] = tuple(sorted(cards[:count]))
-    return cards[count:]
+def _levels(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Dungeon cards as rewards keep them (sorted levels)."""
+    return tuple(sorted(map(int, cards)))
 
 
 LEAD_SCALE = 3.0

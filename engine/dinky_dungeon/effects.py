@@ -14,6 +14,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
+from dungeoneer.engine.dinky_dungeon.history import (
+    ADVENTURER,
+    DECK,
+    DUNGEON,
+    EVERYONE,
+    OPEN,
+    Moved,
+    Shown,
+    seat_bit,
+)
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.tasks import Decision, Step
@@ -94,6 +104,7 @@ class Play(DinkyDecision):
         seat, hand = self.seat, list(t.hands[self.seat])
         hand.remove(action.arg)
         t.hands[seat] = tuple(hand)
+        t.note(Moved(action.arg, seat, OPEN, EVERYONE))
         t.say(f"Seat {seat + 1} plays the {action.arg}.")
         t.push(DiscardPlayed(seat, action.arg))
         t.push(Perform(seat, action.arg))
@@ -142,6 +153,7 @@ class ChooseDiscard(DinkyDecision):
         rest = list(t.dungeon_discard)
         rest.remove(action.arg)
         t.dungeon_discard = tuple(rest)
+        t.note(Moved(action.arg, OPEN, self.seat, EVERYONE))
         t.gain(self.seat, (action.arg,))
         t.push(ChooseDiscard(self.seat, self.left - 1))
 
@@ -163,6 +175,7 @@ def clown(t: Table, seat: int) -> None:
     """All players, including yourself, reveal their hand. Choose one adventurer card and perform
     its effect. (No cards are discarded.)"""
     for other, hand in enumerate(t.hands):
+        t.note(Shown(ADVENTURER, other, hand, EVERYONE))
         t.say(f"Seat {other + 1} reveals: {', '.join(hand) or 'no cards'}.")
     names = sorted({n for hand in t.hands for n in hand if t.effect_of(n) not in COPIERS})
     t.push(Copy(seat, "Clown", tuple(names)))
@@ -243,6 +256,7 @@ def swordsman(t: Table, seat: int) -> None:
     """Select up to 4 "Lv. 1" monsters from the dungeon deck and gain them. Then, shuffle the
     dungeon deck."""
     t.push(ShuffleDungeon(seat))
+    t.note(Shown(DUNGEON, DECK, tuple(sorted(t.dungeon)), seat_bit(seat)))  # (it searches)
     available = sum(1 for v in t.dungeon if v == 1)
     t.push(Ones(seat, "deck", min(4, available)))
 
@@ -270,6 +284,7 @@ class Ones(DinkyDecision):
             t.dungeon_discard = tuple(rest)
         else:
             t.dungeon = tuple(rest)
+        t.moved((1,) * count, OPEN if self.pile == "discard" else DECK, self.seat, EVERYONE)
         t.gain(self.seat, (1,) * count)
 
 
@@ -288,7 +303,7 @@ def bard(t: Table, seat: int) -> None:
     """Draw 3 cards from the adventurer deck, add them to your hand, and then discard 2 cards
     from your hand. Play 1 of the remaining 2 cards."""
     for _ in range(3):
-        card = t.draw_adventurer()
+        card = t.draw_adventurer(seat, seat_bit(seat))
         if card is not None:
             t.hands[seat] = tuple(sorted((*t.hands[seat], card)))
             t.say(f"Seat {seat + 1} draws an adventurer.")
@@ -315,6 +330,7 @@ class DiscardAdventurer(DinkyDecision):
         seat, hand = self.seat, list(t.hands[self.seat])
         hand.remove(action.arg)
         t.hands[seat] = tuple(hand)
+        t.note(Moved(action.arg, seat, OPEN, EVERYONE))
         t.adventurer_discard = tuple(sorted((*t.adventurer_discard, action.arg)))
         t.say(f"Seat {seat + 1} discards the {action.arg}.")
         t.push(DiscardAdventurer(seat, self.count - 1))
@@ -343,6 +359,7 @@ class BerserkReveal(Step):
         value, t.dungeon = t.dungeon[0], t.dungeon[1:]
         t.say(f"Seat {seat + 1} reveals a Lv. {value} monster.")
         if value >= 3:
+            t.note(Moved(value, DECK, OPEN, EVERYONE))
             # Rewards gained this turn and still held (a Lord may have given one away).
             lost = tuple((Counter(t.gained) & Counter(t.rewards[seat])).elements())
             t.dungeon_discard = tuple(sorted((*t.dungeon_discard, value)))
@@ -350,6 +367,7 @@ class BerserkReveal(Step):
             t.gained = ()
             t.say(f"Lv. 3 or higher: every reward gained this turn ({len(lost)}) is discarded.")
             return  # R15: the bust ends the repeating; no Berserk decision follows
+        t.note(Moved(value, DECK, seat, EVERYONE))
         t.gain(seat, (value,))
         t.push(Berserk(seat))
 
@@ -462,6 +480,8 @@ class Give(DinkyDecision):
         rest = list(t.rewards[self.seat])
         rest.remove(action.arg)
         t.rewards[self.seat] = tuple(rest)
+        t.note(Moved(action.arg, self.seat, self.target,
+                     seat_bit(self.seat) | seat_bit(self.target)))
         t.rewards[self.target] = tuple(sorted((*t.rewards[self.target], action.arg)))
         t.say(f"Seat {self.seat + 1} gives a reward to seat {self.target + 1}.")
 
@@ -482,6 +502,8 @@ class LordTake(Step):
             rest = list(t.rewards[self.target])
             rest.remove(taken[0])
             t.rewards[self.target] = tuple(rest)
+            t.note(Moved(taken[0], self.target, self.seat,
+                         seat_bit(self.seat) | seat_bit(self.target)))
             t.gain(self.seat, taken)
 
 

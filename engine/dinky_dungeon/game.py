@@ -29,6 +29,16 @@ from dungeoneer.engine.dinky_dungeon.effects import (
     Play,
     name_options,
 )
+from dungeoneer.engine.dinky_dungeon.history import (
+    DECK,
+    EVERYONE,
+    OPEN,
+    Card,
+    Event,
+    Moved,
+    seat_bit,
+)
+from dungeoneer.engine.dinky_dungeon.knowledge import Knowledge, knowledge
 from dungeoneer.engine.errors import (
     ChanceError,
     DungeoneerError,
@@ -88,13 +98,16 @@ class DinkyDungeon:
         if unknown:
             raise UnknownNameError(f"unknown set-up key {unknown[0]!r}", text=unknown[0])
         stream = None if seed is None else rng.verify_seed(seed)
-        table = Table.blank(self, stream)
+        table = Table.blank(self, stream, events=())
         table.dungeon = table.ordered(self.cards.dungeon, setup.get("dungeon"), "the dungeon deck",
                                       _level)
         deck = table.ordered(self.cards.adventurer_deck(), setup.get("adventurers"),
                              "the adventurer deck", self._name)
         dealt = [deck[2 * p: 2 * p + 2] for p in range(self.players)]
         table.adventurers = tuple(deck[2 * self.players:])
+        for seat, pair in enumerate(dealt):
+            for name in pair:
+                table.note(Moved(name, DECK, seat, seat_bit(seat)))
         table.say("The dungeon deck and the adventurer deck are shuffled; each player is dealt "
                   "two adventurers.")
         table.push(Start(0))
@@ -136,6 +149,11 @@ class DinkyState(TaskState):
     declared: tuple[tuple[int, int], ...]
     """Reward values declared aloud (the Monk): public from then on."""
     over: bool
+    events: tuple[Event, ...] | None = None
+    """The history: every move of a card so far, and every look at a whole place, with the
+    seats that see which cards they are (history.py), from which `knowledge` reads what a seat
+    knows; None when the position has no history (built by hand, or a sampling bot's filling:
+    nothing is recorded on from it)."""
     legal: tuple[Action, ...] | None = field(default=None, compare=False, hash=False, repr=False)
     """The legal actions, worked out on first use (not part of the position)."""
 
@@ -164,6 +182,12 @@ class DinkyState(TaskState):
     def scores(self) -> tuple[int, ...]:
         """Each seat's total reward value."""
         return tuple(sum(r) for r in self.rewards)
+
+    def knowledge(self, player: int) -> Knowledge:
+        """What `player` knows of the cards it cannot see, from everything it saw happen
+        (knowledge.py): where the other hands', the other rewards' and the decks' cards may
+        lie."""
+        return knowledge(self, player)
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` may know: their own hand and rewards; of the others only how many."""
@@ -228,15 +252,28 @@ class Table(TaskTable):
     forced: tuple[str, ...]
     declared: tuple[tuple[int, int], ...]
     over: bool
+    events: tuple[Event, ...] | None
+    """The history (`DinkyState.events`): `note` adds to it, unless it is None."""
 
     @classmethod
-    def blank(cls, game: DinkyDungeon, stream: int | None) -> Table:
-        """An empty table for setting up."""
+    def blank(cls, game: DinkyDungeon, stream: int | None,
+              events: tuple[Event, ...] | None = None) -> Table:
+        """An empty table for setting up (`events`: () to keep a history)."""
         n = game.players
         return cls(game=game, dungeon=(), dungeon_discard=(), adventurers=(),
                    adventurer_discard=(), row=(), hands=[() for _ in range(n)],
                    rewards=[() for _ in range(n)], gained=(), active=0, turns=0, tasks=[],
-                   stream=stream, forced=(), declared=(), over=False)
+                   stream=stream, forced=(), declared=(), over=False, events=events)
+
+    def note(self, event: Event) -> None:
+        """Add an event to the history, if one is kept (a sampling bot's playouts keep none)."""
+        if self.events is not None:
+            self.events = (*self.events, event)
+
+    def moved(self, cards: Sequence[Card], source: int, to: int, seen: int) -> None:
+        """Note that each of `cards` moved from `source` to `to`, seen by the seats `seen`."""
+        if self.events is not None:
+            self.events = (*self.events, *(Moved(c, source, to, seen) for c in cards))
 
     def freeze(self) -> DinkyState:
         """The new state. Hands, rewards and discards are kept sorted as they change (they have
@@ -250,7 +287,7 @@ class Table(TaskTable):
             row=tuple(self.row), hands=tuple(self.hands), rewards=tuple(self.rewards),
             gained=tuple(self.gained), active=self.active, turns=self.turns,
             tasks=tuple(self.tasks), stream=self.stream, forced=tuple(self.forced),
-            declared=tuple(self.declared), over=self.over,
+            declared=tuple(self.declared), over=self.over, events=self.events,
             legal=() if self.over else self.found)
         return state
 
@@ -292,12 +329,15 @@ class Table(TaskTable):
 
     # ------------------------------------------------------------------ cards
 
-    def draw_adventurer(self) -> str | None:
-        """The top adventurer; when the deck runs out, the discard becomes the deck (R5)."""
+    def draw_adventurer(self, to: int, seen: int) -> str | None:
+        """The top adventurer, drawn to place `to` (a seat's hand, or OPEN: the row) and seen by
+        the seats `seen`; when the deck runs out, the discard becomes the deck (R5)."""
         if not self.adventurers:
             return None
         card, self.adventurers = self.adventurers[0], self.adventurers[1:]
+        self.note(Moved(card, DECK, to, seen))  # (before the discard can become the deck)
         if not self.adventurers and self.adventurer_discard:
+            self.moved(self.adventurer_discard, OPEN, DECK, EVERYONE)
             self.adventurers = self.shuffled(tuple(sorted(self.adventurer_discard)),
                                              "the adventurer discard")
             self.adventurer_discard = ()
@@ -307,6 +347,7 @@ class Table(TaskTable):
     def draw_dungeon(self, seat: int, count: int) -> None:
         """Draw and gain `count` dungeon cards; missing cards are chosen from the discard (R8)."""
         taken, self.dungeon = self.dungeon[:count], self.dungeon[count:]
+        self.moved(taken, DECK, seat, seat_bit(seat))
         self.gain(seat, taken)
         missing = min(count - len(taken), len(self.dungeon_discard))
         if missing:
@@ -325,7 +366,8 @@ class Table(TaskTable):
         self.say(f"Seat {seat + 1} gains {len(values)} reward card(s).")
 
     def discard_rewards(self, seat: int, values: Sequence[int]) -> None:
-        """The seat's rewards with these values go to the dungeon discard."""
+        """The seat's rewards with these values go to the dungeon discard (face up)."""
+        self.moved(values, seat, OPEN, EVERYONE)
         rest = list(self.rewards[seat])
         for v in values:
             rest.remove(v)
@@ -342,9 +384,10 @@ class Table(TaskTable):
             if "Scapegoat" in self.hands[other]:
                 hand = list(self.hands[other])
                 hand.remove("Scapegoat")
+                self.note(Moved("Scapegoat", other, OPEN, EVERYONE))
                 self.adventurer_discard = tuple(sorted((*self.adventurer_discard,
                                                         "Scapegoat")))
-                card = self.draw_adventurer()
+                card = self.draw_adventurer(other, seat_bit(other))
                 if card is not None:
                     hand.append(card)
                 self.hands[other] = tuple(sorted(hand))
@@ -375,6 +418,7 @@ class Keep(DinkyDecision):
     def choose(self, t: Table, action: Action) -> None:
         dealt = list(self.dealt)
         dealt.remove(action.arg)
+        t.moved(dealt, self.seat, DECK, seat_bit(self.seat))
         t.hands[self.seat] = (action.arg,)
         t.adventurers = (*t.adventurers, *dealt)
         t.say(f"Seat {self.seat + 1} keeps an adventurer.")
@@ -396,7 +440,7 @@ class Start(Step):
         t.adventurers = t.shuffled(tuple(sorted(t.adventurers)), "the adventurer deck")
         row = []
         for _ in range(ROW):
-            card = t.draw_adventurer()
+            card = t.draw_adventurer(OPEN, EVERYONE)
             if card is not None:
                 row.append(card)
         t.row = tuple(row)
@@ -429,6 +473,7 @@ class Take(DinkyDecision):
         row = list(t.row)
         row.remove(action.arg)
         t.row = tuple(row)
+        t.note(Moved(action.arg, OPEN, self.seat, EVERYONE))
         t.hands[self.seat] = tuple(sorted((*t.hands[self.seat], action.arg)))
         t.say(f"Seat {self.seat + 1} takes the {action.arg} from the row.")
 
@@ -443,7 +488,7 @@ class Refill(Step):
     def run(self, t: Table) -> None:
         row = list(t.row)
         while len(row) < ROW:
-            card = t.draw_adventurer()
+            card = t.draw_adventurer(OPEN, EVERYONE)
             if card is None:
                 break
             row.append(card)

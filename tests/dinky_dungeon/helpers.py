@@ -54,7 +54,7 @@ def table(*, players: int = 2, hands: Sequence[Sequence[str]] = (),
                    row=tuple(row), hands=tuple(tuple(sorted(h)) for h in hands),
                    rewards=tuple(tuple(sorted(r)) for r in rewards), gained=(), active=active,
                    turns=0, tasks=tuple(tasks), forced=(), declared=(), over=False,
-                   legal=None)
+                   events=None, legal=None)  # (no history: what happened is unknown)
 
 
 def play(state: DinkyState, *texts: str, log: list[str] | None = None) -> DinkyState:
