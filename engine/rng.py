@@ -61,7 +61,11 @@ def below(bound: int, state: int) -> tuple[int, int]:
     # Reject the top sliver of outputs that would make some residues more likely than others.
     limit = (1 << 64) - ((1 << 64) % bound)
     while True:
-        value, state = next_u64(state)
+        # next_u64 written out: a playout draws here at every choice
+        state = (state + _GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * _MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+        value = z ^ (z >> 31)
         if value < limit:
             return value % bound, state
 

@@ -20,13 +20,15 @@ from collections.abc import Callable, Sequence
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.board import Payer
+from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
 from dungeoneer.engine.puzzle_dungeon.constants import KING
 from dungeoneer.engine.puzzle_dungeon.rules import (
     CardOrderPayments,
     Payment,
+    attack_check,
     in_card_order,
     least_payment_cost,
+    nonempty_columns,
     prey_progress,
 )
 from dungeoneer.engine.rng import Stream
@@ -38,23 +40,44 @@ MAX_ACTIONS = 2000
 def eager_playout(state: PuzzleState, stream: Stream) -> bool:
     """Play to the end as an eager player: an attack on a monster the prey needs if one is
     legal, else any legal attack, else a deal; every choice at random. True if the game is
-    won."""
+    won.
+
+    The game is played on one working board (`Board.act`), with no position frozen between
+    actions: the same game as `PuzzleState.apply_paying` action by action gives, in less time
+    (playouts are nearly all of the sampling player's work)."""
     payer = pay_at_random(stream)
+    board = Board(state, None, payer)
     for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            return state.won()
-        actions: Sequence[Action] = state.legal_actions()
-        if not state.options:
-            attacks = [a for a in actions if a.kind == "attack"]
-            if attacks:
-                missing = _missing(state)
-                wanted = [a for a in attacks
-                          if _advances(state, state.columns[a.arg][-1], missing)]
-                actions = wanted or attacks
+        if board.options:
+            actions: Sequence[Action] = one_order_each(board.options)
         else:
-            actions = one_order_each(actions)
-        state = state.apply_paying(actions[stream.below(len(actions))], payer)
+            actions = eager_options(board)
+            if not actions:
+                return board.won()
+        board.act(actions[stream.below(len(actions))])
     return False
+
+
+def eager_options(position: PuzzleState | Board) -> list[Action]:
+    """What the eager player picks from at a quiet position: of the legal actions, the attacks
+    on monsters the prey needs if there is one, else all attacks, else all actions (none: the
+    game is over). Columns it would not pick from are not checked for a payment: the wanted
+    columns first, the others only when none of those can be attacked (profiled: checking
+    every column was a fifth of a playout's time)."""
+    missing = _missing(position)
+    if not missing:
+        return []  # the prey is complete
+    columns = position.columns
+    fronts = nonempty_columns(columns)
+    if fronts:
+        can_attack = attack_check(position)
+        wanted = [c for c in fronts if _advances(position, columns[c][-1], missing)]
+        attacks = ([c for c in wanted if can_attack(c)]
+                   or [c for c in fronts if c not in wanted and can_attack(c)])
+        if attacks:
+            return [Action("attack", c) for c in attacks]
+    return [*([DEAL] if position.deck else []),
+            *(Action("treasure", t) for t in position.treasures)]
 
 
 def pay_at_random(stream: Stream) -> Payer:
@@ -87,12 +110,12 @@ def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
     return [a for a in actions if in_card_order(a.arg)]
 
 
-def _missing(state: PuzzleState) -> list[str]:
+def _missing(state: PuzzleState | Board) -> list[str]:
     """The kinds (types, or KING) the prey still lacks."""
     return [kind for kind, have, need in prey_progress(state) if have < need]
 
 
-def _advances(state: PuzzleState, monster: int, missing: list[str]) -> bool:
+def _advances(state: PuzzleState | Board, monster: int, missing: list[str]) -> bool:
     """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
     kind = state.rules.cards.monsters[monster].type
     return any(need_kind == kind or (need_kind == KING and state.kings >> monster & 1)

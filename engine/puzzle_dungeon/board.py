@@ -82,13 +82,30 @@ class Attachment(NamedTuple):
 Payer = Callable[[rules.CardOrderPayments], rules.Payment]
 """A player's choice among an attack's payments in card order (`PuzzleState.apply_paying`)."""
 
+DEAL = Action("deal")
+
+
+def top_actions(position) -> tuple[Action, ...]:
+    """The actions of a quiet position (a state or a board with nothing pending): Deal while the
+    deck holds a card, Attack on each column whose front monster may be attacked, each collected
+    Treasure; none once the prey is complete."""
+    if rules.prey_complete(position):
+        return ()
+    actions = [DEAL] if position.deck else []
+    actions.extend(Action("attack", c) for c in rules.attackable_columns(position))
+    actions.extend(Action("treasure", t) for t in position.treasures)
+    return tuple(actions)
+
+
 STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "deck", "discard",
                 "collected", "attached", "traps", "treasures", "removed", "rng", "forced",
                 "stack", "setup_deals", "options")
 
 
 class Board:
-    """A mutable copy of a position, used while one action is applied."""
+    """A mutable copy of a position, used while one action is applied (`PuzzleState.apply`), or
+    while a whole game is played on with no position kept between actions (a playout:
+    `legal_actions`, `act`, `won`)."""
 
     __slots__ = (*STATE_FIELDS, "log", "depth", "ctx", "payer")
 
@@ -116,6 +133,32 @@ class Board:
         self.payer = payer
         self.depth = -1
         self.ctx = Ctx()
+
+    # ------------------------------------------------------------------ playing on
+
+    def act(self, action: Action) -> None:
+        """Apply `action`, a legal one (not checked here: `PuzzleState.apply` checks), and run
+        the rules until the next decision or the next quiet position."""
+        self.depth, self.ctx = -1, Ctx()
+        if self.options:
+            self.choose(action)
+        elif action.kind == "deal":
+            self.stack.append(Frame(effects.DEAL_ACTION, 0, self.ctx, (), False))
+        elif action.kind == "attack":
+            self.start_attack(action.arg, nested=False)
+        else:  # treasure
+            self.stack.append(Frame(effects.TREASURE_ACTION, 0, self.ctx._replace(
+                source=action.arg), (), False))
+        self.options = self.resolve()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The choices of the pending decision, or the actions of the quiet position (as
+        `PuzzleState.legal_actions`); none once the game is over."""
+        return self.options or top_actions(self)
+
+    def won(self) -> bool:
+        """Whether the prey is complete and nothing is pending (`PuzzleState.won`)."""
+        return not self.options and rules.prey_complete(self)
 
     # ------------------------------------------------------------------ naming, logging
 
@@ -159,7 +202,8 @@ class Board:
             card = self.deck[0]
             self.deck = self.deck[1:]
             self.hand = tuple(sorted((*self.hand, card)))
-            self.say(f"You draw {self.card_code(card)}.")
+            if self.log is not None:  # (the words cost time in a playout)
+                self.say(f"You draw {self.card_code(card)}.")
             self.fire_card("draw", card)
 
     def deal(self, count: int, setup: bool = False) -> None:
@@ -173,16 +217,25 @@ class Board:
             self.arsenal = (*self.arsenal, card)
             if setup:
                 self.setup_deals = (*self.setup_deals, card)
-            self.say(f"You deal {self.card_code(card)} to the arsenal.")
+            if self.log is not None:
+                self.say(f"You deal {self.card_code(card)} to the arsenal.")
             self.fire_card("deal", card)
 
     def _remove_card(self, card: int) -> str:
         """Take an arsenal card out of the zone it is in; returns the zone's name."""
-        for zone in ("hand", "arsenal", "discard", "deck"):
-            cards = getattr(self, zone)
-            if card in cards:
-                setattr(self, zone, tuple(c for c in cards if c != card))
-                return zone
+        # (the zones written out, hand and arsenal first: this runs for every card paid)
+        if card in self.hand:
+            self.hand = _without(self.hand, card)
+            return "hand"
+        if card in self.arsenal:
+            self.arsenal = _without(self.arsenal, card)
+            return "arsenal"
+        if card in self.discard:
+            self.discard = _without(self.discard, card)
+            return "discard"
+        if card in self.deck:
+            self.deck = _without(self.deck, card)
+            return "deck"
         raise AssertionError(f"card {card} is not in play")
 
     def discard_cards(self, cards) -> None:
@@ -191,20 +244,22 @@ class Board:
         for card in cards:
             zone = self._remove_card(card)
             self.discard = (*self.discard, card)
-            self.say(f"You discard {self.card_code(card)} from the {zone}.")
+            if self.log is not None:
+                self.say(f"You discard {self.card_code(card)} from the {zone}.")
 
     def discard_from_deck(self, count: int) -> None:
         """Discard the top cards of the deck."""
         taken, self.deck = self.deck[:count], self.deck[count:]
         self.discard = self.discard + taken
-        if taken:
+        if taken and self.log is not None:
             self.say(f"You discard {self.codes(taken)} from the top of the deck.")
 
     def take_into_hand(self, card: int) -> None:
         """Draw a named card (from the arsenal or the discard pile) into the hand."""
         zone = self._remove_card(card)
         self.hand = tuple(sorted((*self.hand, card)))
-        self.say(f"You draw {self.card_code(card)} from the {zone}.")
+        if self.log is not None:
+            self.say(f"You draw {self.card_code(card)} from the {zone}.")
         self.fire_card("draw", card)
 
     def shuffle_into_deck(self, cards) -> None:
@@ -216,7 +271,8 @@ class Board:
         for card in cards:
             self._remove_card(card)
         self.deck = self.chance_order((*self.deck, *cards), self.card_code, "shuffling the deck")
-        self.say(f"You shuffle {self.codes(cards)} into the deck.")
+        if self.log is not None:
+            self.say(f"You shuffle {self.codes(cards)} into the deck.")
 
     def swap_arsenal(self, a: int, b: int) -> None:
         """Swap two cards of the arsenal."""
@@ -304,12 +360,14 @@ class Board:
     def exhaust(self, monster: int) -> None:
         if not self.exhausted >> monster & 1:
             self.exhausted |= 1 << monster
-            self.say(f"You exhaust the {self.monster_name(monster)}.")
+            if self.log is not None:
+                self.say(f"You exhaust the {self.monster_name(monster)}.")
 
     def ready(self, monster: int) -> None:
         if self.exhausted >> monster & 1:
             self.exhausted &= ~(1 << monster)
-            self.say(f"You ready the {self.monster_name(monster)}.")
+            if self.log is not None:
+                self.say(f"You ready the {self.monster_name(monster)}.")
 
     def reveal(self, monster: int) -> None:
         """Flip a monster to its Monster King face; its Reveal ability and 'when a Monster King is
@@ -330,7 +388,8 @@ class Board:
         card = r.cards.monsters[monster]
         king = bool(self.kings >> monster & 1)
         self._set_column(column, (m for m in self.columns[column] if m != monster))
-        self.say(f"You defeat the {self.monster_name(monster)}.")
+        if self.log is not None:
+            self.say(f"You defeat the {self.monster_name(monster)}.")
         ctx = Ctx(source=monster, column=column, subject=monster)
         for ability in r.loot_abilities[monster][king]:
             self.add_trigger(ability.id, ctx)
@@ -348,7 +407,8 @@ class Board:
             if tts[t].type == card.type:
                 self.add_trigger(tts[t].treasure.id, ctx._replace(source=t))
         self.collected = tuple(sorted((*self.collected, monster)))
-        self.say(f"You collect the {self.monster_name(monster)}.")
+        if self.log is not None:
+            self.say(f"You collect the {self.monster_name(monster)}.")
         self.fire("collect", monster)
         self.left_dungeon(monster)
 
@@ -482,7 +542,8 @@ class Board:
             pc += 1
         elif result != AGAIN:
             pc = result
-        self.stack[depth] = frame._replace(pc=pc, ctx=self.ctx)
+        # (built whole: `_replace` costs three times as much, and this runs at every step)
+        self.stack[depth] = Frame(frame.program, pc, self.ctx, frame.waiting, frame.nested)
 
     def _finish(self, frame: Frame) -> None:
         if not frame.waiting:
@@ -505,6 +566,12 @@ class Board:
         self.depth, self.ctx = depth, top.ctx
         result = self.rules.programs[top.program][top.pc].choose(self, top.ctx, action)
         self._advance(depth, top.pc, result)
+
+
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The cards but `card` (which is among them once)."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1:]
 
 
 def deal_rows(monsters: tuple[int, ...], count: int, width: int) -> tuple[tuple[int, ...], ...]:
@@ -587,7 +654,8 @@ class _AttackBegin(Instr):
     def run(self, b, ctx):
         target = b.columns[ctx.column][-1]
         b.ctx = ctx._replace(subject=target)
-        b.say(f"You attack the {b.monster_name(target)} in column {ctx.column + 1}.")
+        if b.log is not None:
+            b.say(f"You attack the {b.monster_name(target)} in column {ctx.column + 1}.")
         triggers = b.collect_triggers("attack", target)
         if triggers:
             b.stack.append(Batch(triggers))
@@ -641,7 +709,8 @@ class _AttackPay(Instr):
             b.discard_cards((card,))
         for monster, suits in payment.weapons:
             b.exhaust(monster)
-            b.say(f"Its weapon matches {rules.suits_text(suits)}.")
+            if b.log is not None:
+                b.say(f"Its weapon matches {rules.suits_text(suits)}.")
         return None
 
 

@@ -7,6 +7,7 @@ mutable `Board` an action is applied on), so legality is written once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from itertools import combinations, islice, permutations, product
 from math import comb
 from typing import TYPE_CHECKING, NamedTuple
@@ -143,18 +144,22 @@ def _card_can_match(suit: int, wild: bool, need: Sequence[int]) -> list[int]:
     return [suit] if need[suit] else []
 
 
-def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
-    """Ready collected monsters and, for each, the suit combinations its weapon can match."""
+def _ready_weapons(state, statics) -> list[tuple[int, tuple[int, ...]]]:
+    """Ready collected monsters and the suits of the weapon each shows (none while a statement
+    says weapons can't be used)."""
     if any(s.kind == "no_weapons" for s, _ in statics):
         return []
+    monsters = state.rules.cards.monsters
+    kings, exhausted = state.kings, state.exhausted
+    return [(m, (monsters[m].king if kings >> m & 1 else monsters[m].front).weapon)
+            for m in state.collected if not exhausted >> m & 1]
+
+
+def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """Ready collected monsters and, for each, the suit combinations its weapon can match."""
     wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
     options = []
-    monsters = state.rules.cards.monsters
-    for monster in state.collected:
-        if state.exhausted >> monster & 1:
-            continue
-        king = bool(state.kings >> monster & 1)
-        weapon = (monsters[monster].king if king else monsters[monster].front).weapon
+    for monster, weapon in _ready_weapons(state, statics):
         if monster in wild_owners:
             # Each weapon suit may stand for any suit.
             singles: list[tuple[int, ...]] = [(s,) for s in range(4)]
@@ -163,12 +168,16 @@ def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
             options.append((monster, singles + pairs))
         elif len(weapon) == 2:
             # A King may use both suits or only one of them (Game Play, the attack steps).
-            a, b = sorted(weapon)
-            combos: set[tuple[int, ...]] = {(a,), (b,), (a, b)}
-            options.append((monster, sorted(combos)))
+            options.append((monster, _KING_COMBOS[tuple(sorted(weapon))]))
         else:
             options.append((monster, [tuple(weapon)]))
     return options
+
+
+_KING_COMBOS: dict[tuple[int, ...], list[tuple[int, ...]]] = {
+    (a, b): sorted({(a,), (b,), (a, b)}) for a in range(4) for b in range(a, 4)}
+"""A two-suit weapon's combinations, (a,), (b,) and (a, b), sorted, once for every pair (the
+same list is handed out: nobody changes it)."""
 
 
 def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
@@ -317,7 +326,7 @@ class CardOrderPayments:
     so each is worked out once."""
 
     __slots__ = ("_arsenal", "_by_arsenal", "_by_suit", "_by_weapon", "_defense",
-                 "_hand_covers", "_weapon_ways", "_weapons", "total")
+                 "_hand_covers", "_hand_ways", "_weapon_ways", "_weapons", "total")
 
     def __init__(self, state, target: int) -> None:
         defense, arsenal, hand, weapons = _attack_inputs(state, target)
@@ -328,6 +337,11 @@ class CardOrderPayments:
         plain = not any(wild for _c, _s, wild in hand)
         self._by_suit = ([[c for c, s, _w in hand if s == suit] for suit in range(4)]
                          if plain else None)
+        # For each suit, the ways to pick r of the hand's cards of it, for each r the defense
+        # may leave (a table: the counting asks for them thousands of times an attack).
+        self._hand_ways = (None if self._by_suit is None else
+                           [[comb(len(cards), r) for r in range(max(defense) + 1)]
+                            for cards in self._by_suit])
         self._by_weapon: dict[tuple[int, tuple[int, ...]], int] = {}
         self._by_arsenal: dict[tuple[int, tuple[int, ...]], int] = {}
         self._defense = tuple(defense)
@@ -357,9 +371,17 @@ class CardOrderPayments:
         count = self._by_weapon.get(key)
         if count is None:
             count = 0
-            for used, ways in self._weapon_ways[j].items():
-                if _fits(used, rest):
-                    count += ways * self._hand_count(_minus(rest, used))
+            if self._hand_ways is None:
+                for used, ways in self._weapon_ways[j].items():
+                    if _fits(used, rest):
+                        count += ways * self._hand_count(_minus(rest, used))
+            else:  # (the same sum, written out: the hottest loop of a playout's payments)
+                r0, r1, r2, r3 = rest
+                h0, h1, h2, h3 = self._hand_ways
+                for (u0, u1, u2, u3), ways in self._weapon_ways[j].items():
+                    if u0 <= r0 and u1 <= r1 and u2 <= r2 and u3 <= r3:
+                        count += (ways * h0[r0 - u0] * h1[r1 - u1] * h2[r2 - u2]
+                                  * h3[r3 - u3])
             self._by_weapon[key] = count
         return count
 
@@ -367,29 +389,25 @@ class CardOrderPayments:
         """For each j, how many ways the weapons from the j-th on match exactly each count of
         suits within the defense (each weapon unused, or used for one of its combinations)."""
         ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
+        d0, d1, d2, d3 = self._defense
         for _monster, options in reversed(self._weapons):
             after = ways[-1]
             here = dict(after)  # the weapon unused
-            for used, count in after.items():
-                for _suits, counts in options:
-                    total = _plus(used, counts)
-                    if _fits(total, self._defense):
+            for (u0, u1, u2, u3), count in after.items():
+                for _suits, (c0, c1, c2, c3) in options:
+                    total = (u0 + c0, u1 + c1, u2 + c2, u3 + c3)
+                    if total[0] <= d0 and total[1] <= d1 and total[2] <= d2 and total[3] <= d3:
                         here[total] = here.get(total, 0) + count
             ways.append(here)
         ways.reverse()
         return ways
 
     def _hand_count(self, rest: tuple[int, ...]) -> int:
-        by_suit = self._by_suit
-        if by_suit is None:  # a wild card in hand: count them by listing (rare)
+        hand_ways = self._hand_ways
+        if hand_ways is None:  # a wild card in hand: count them by listing (rare)
             return sum(1 for _ in self._hand_covers(list(rest)))
-        if rest == NO_SUITS:
-            return 1
-        count = 1
-        for s in range(4):
-            if rest[s]:
-                count *= comb(len(by_suit[s]), rest[s])  # 0 when the hand holds too few
-        return count
+        return (hand_ways[0][rest[0]] * hand_ways[1][rest[1]] * hand_ways[2][rest[2]]
+                * hand_ways[3][rest[3]])  # 0 when the hand holds too few
 
     # ------------------------------------------------------------------ finding one
 
@@ -448,6 +466,7 @@ class CardOrderPayments:
         return tuple(sorted(pairs))
 
 
+@cache  # (a few dozen suit tuples exist; payments ask for them at every attack)
 def _suit_counts(suits: tuple[int, ...]) -> tuple[int, int, int, int]:
     counts = [0, 0, 0, 0]
     for s in suits:
@@ -462,10 +481,6 @@ def _fits(used: tuple[int, ...], need: tuple[int, ...]) -> bool:
 
 def _minus(need: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
     return (need[0] - used[0], need[1] - used[1], need[2] - used[2], need[3] - used[3])
-
-
-def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
 def _less(need: tuple[int, ...], suit: int) -> tuple[int, ...]:
@@ -559,8 +574,7 @@ class Resources:
         self.weapon_units = [0, 0, 0, 0]
         self.wild_units = 0
         wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
-        for monster, _options in _weapon_options(state, statics):
-            weapon = face(state, monster).weapon
+        for monster, weapon in _ready_weapons(state, statics):
             if monster in wild_owners:
                 self.wild_units += len(weapon)
             else:
@@ -610,15 +624,25 @@ def can_pay(state, target: int) -> bool:
 def attackable_columns(state, among: list[int] | None = None) -> list[int]:
     """Columns whose front monster may be attacked now: not forbidden, and its defense can be
     matched."""
-    columns = state.columns
-    candidates = nonempty_columns(columns) if among is None else among
+    candidates = nonempty_columns(state.columns) if among is None else among
     if not candidates:
         return []
+    can_attack = attack_check(state)
+    return [c for c in candidates if can_attack(c)]
+
+
+def attack_check(state) -> Callable[[int], bool]:
+    """Whether the front monster of a column may be attacked now (`attackable_columns`), as a
+    predicate that sums up the arsenal, hand and weapons once for every column asked about."""
+    columns = state.columns
     statics = active_statics(state)
     blocked = forbidden_columns(state, statics) if len(statics) else set()
     resources = Resources(state, statics)
-    return [c for c in candidates if columns[c] and c not in blocked
-            and resources.can_match(face(state, columns[c][-1]).defense)]
+
+    def can_attack(column: int) -> bool:
+        return bool(columns[column]) and column not in blocked and resources.can_match(
+            face(state, columns[column][-1]).defense)
+    return can_attack
 
 
 def payment_suits(payment: Payment) -> tuple[int, int, int, int]:
@@ -642,17 +666,19 @@ def suits_text(suits: tuple[int, ...]) -> str:
 def prey_progress(state) -> list[tuple[str, int, int]]:
     """For each prey requirement: (type or 'king', collected, needed). A Monster King counts as its
     type and as a Monster King (Monsters & Monster Kings)."""
-    monsters = state.rules.cards.monsters
-    result = []
-    for kind, needed in state.rules.hero.prey:
-        if kind == KING:
-            have = sum(1 for m in state.collected if state.kings >> m & 1)
-        else:
-            have = sum(1 for m in state.collected if monsters[m].type == kind)
-        result.append((kind, have, needed))
-    return result
+    return [(kind, _collected_of(state, kind), needed) for kind, needed in state.rules.hero.prey]
 
 
 def prey_complete(state) -> bool:
     """Whether the collected monsters meet every prey requirement."""
-    return all(have >= needed for _kind, have, needed in prey_progress(state))
+    # (asked at every position of a playout: it stops at the first requirement unmet)
+    return all(_collected_of(state, kind) >= needed for kind, needed in state.rules.hero.prey)
+
+
+def _collected_of(state, kind: str) -> int:
+    """How many collected monsters count towards `kind` (a type, or KING)."""
+    if kind == KING:
+        kings = state.kings
+        return sum(1 for m in state.collected if kings >> m & 1)
+    monsters = state.rules.cards.monsters
+    return sum(1 for m in state.collected if monsters[m].type == kind)

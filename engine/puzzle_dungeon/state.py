@@ -9,10 +9,10 @@ from pyrsistent import PClass, field
 
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action, Outcome, Termination
-from dungeoneer.engine.puzzle_dungeon import effects, notation, rules
-from dungeoneer.engine.puzzle_dungeon.board import Batch, Board, Frame, Payer
+from dungeoneer.engine.puzzle_dungeon import notation, rules
+from dungeoneer.engine.puzzle_dungeon.board import DEAL, Batch, Board, Frame, Payer, top_actions
 
-DEAL = Action("deal")
+__all__ = ["DEAL", "PuzzleState", "freeze", "new_memo"]
 
 
 class _Memo:
@@ -94,16 +94,8 @@ class PuzzleState(PClass):
             return self.options
         memo = self.memo
         if memo.top_actions is None:
-            memo.top_actions = self._top_actions()
+            memo.top_actions = top_actions(self)
         return memo.top_actions
-
-    def _top_actions(self) -> tuple[Action, ...]:
-        if rules.prey_complete(self):
-            return ()
-        actions = [DEAL] if self.deck else []
-        actions.extend(Action("attack", c) for c in rules.attackable_columns(self))
-        actions.extend(Action("treasure", t) for t in self.treasures)
-        return tuple(actions)
 
     def is_decision(self) -> bool:
         """Whether an ability waits for a choice (rather than the player taking an action)."""
@@ -135,16 +127,7 @@ class PuzzleState(PClass):
     def _apply(self, action: Action, log: list[str] | None, payer: Payer | None) -> PuzzleState:
         self.verify_action(action)
         board = Board(self, log, payer)
-        if self.options:
-            board.choose(action)
-        elif action.kind == "deal":
-            board.stack.append(Frame(effects.DEAL_ACTION, 0, board.ctx, (), False))
-        elif action.kind == "attack":
-            board.start_attack(action.arg, nested=False)
-        else:  # treasure
-            board.stack.append(Frame(effects.TREASURE_ACTION, 0, board.ctx._replace(
-                source=action.arg), (), False))
-        board.options = board.resolve()
+        board.act(action)
         return freeze(board)
 
     def is_terminal(self) -> bool:
