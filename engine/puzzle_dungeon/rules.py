@@ -445,6 +445,8 @@ class CardOrderPayments:
             return next(islice(self._hand_covers(list(rest)), place, None))
         pairs: list[tuple[int, int]] = []
         for s in range(3, -1, -1):
+            if not rest[s]:
+                continue  # (one way: none of the suit)
             place, r = divmod(place, comb(len(by_suit[s]), rest[s]))
             pairs.extend((c, s) for c in _nth_combination(by_suit[s], rest[s], r))
         return tuple(sorted(pairs))
