@@ -139,6 +139,10 @@ class PuzzleDungeon:
         self.discard_order = effects.DiscardOrder(self)
         """When the order of discards is the player's choice: only while an ability that reads the
         discard pile's order can still fire (Game Play, the attack steps; D18)."""
+        self.prey_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[str, int, int], ...]] = {}
+        """`rules.prey_progress` by collected monsters and Monster King faces: worked out once
+        for each (a playout asks at every position, and the collection changes only at an
+        attack). Not part of the configuration."""
 
     def _extra(self, name: str) -> int:
         monster = self.cards.monster_named(name)
@@ -175,6 +179,10 @@ class PuzzleDungeon:
 
     def __hash__(self) -> int:
         return hash(self._identity())
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the memo (a worker starts its own)."""
+        return {**self.__dict__, "prey_memo": {}}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options().items())

@@ -672,16 +672,27 @@ def suits_text(suits: tuple[int, ...]) -> str:
 
 # ----------------------------------------------------------------------------- the prey
 
-def prey_progress(state) -> list[tuple[str, int, int]]:
+PREY_MEMO_SIZE = 4096
+"""How many collections `prey_progress` keeps the answer for before it starts again."""
+
+
+def prey_progress(state) -> tuple[tuple[str, int, int], ...]:
     """For each prey requirement: (type or 'king', collected, needed). A Monster King counts as its
     type and as a Monster King (Monsters & Monster Kings)."""
-    return [(kind, _collected_of(state, kind), needed) for kind, needed in state.rules.hero.prey]
+    memo = state.rules.prey_memo
+    key = (state.collected, state.kings)
+    progress = memo.get(key)
+    if progress is None:
+        if len(memo) >= PREY_MEMO_SIZE:
+            memo.clear()
+        progress = memo[key] = tuple((kind, _collected_of(state, kind), needed)
+                                     for kind, needed in state.rules.hero.prey)
+    return progress
 
 
 def prey_complete(state) -> bool:
     """Whether the collected monsters meet every prey requirement."""
-    # (asked at every position of a playout: it stops at the first requirement unmet)
-    return all(_collected_of(state, kind) >= needed for kind, needed in state.rules.hero.prey)
+    return all(have >= needed for _kind, have, needed in prey_progress(state))
 
 
 def _collected_of(state, kind: str) -> int:
