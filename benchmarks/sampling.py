@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 from multiprocessing import Pool
@@ -95,21 +96,33 @@ def odds_curve(args: argparse.Namespace) -> dict:
             "curve": curve[::max(1, len(curve) // 20)] + curve[-1:]}
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the pool's workers,
+    once a batch is over)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def within(args: argparse.Namespace) -> dict:
     """For each deal (HERO:SEED), how long `odds` takes to bring the 95% interval within
-    +-`--within` points, the plays that took, and the plays per second (wall clock)."""
+    +-`--within` points, the plays that took, and the plays per second (wall clock); and the
+    CPU seconds a play took, with the time they come to on `--workers` idle cores (the CPU
+    seconds over the workers: what the wall clock would be on a machine with nothing else to
+    do, less the pool's start-up)."""
     rows = []
     for deal in args.list.split(","):
         hero, seed = deal.split(":")
         state = PuzzleDungeon(hero=hero).new_initial_state(seed=int(seed))
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds()
         found = odds(state, args.plays, seed=SEED, workers=args.workers,
                      precision=args.within / 100)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu
         rows.append({"hero": hero, "seed": int(seed), "plays": found.plays, "wins": found.wins,
                      "share": round(found.share, 3), "half_width": round(found.half_width, 4),
                      "seconds": round(seconds, 1),
-                     "plays_per_second": round(found.plays / seconds, 2)})
+                     "plays_per_second": round(found.plays / seconds, 2),
+                     "cpu_seconds_per_play": round(cpu / found.plays, 3),
+                     "quiet_seconds": round(cpu / args.workers, 1)})
         print(json.dumps(rows[-1]), file=sys.stderr)
     return {"workers": args.workers, "within": args.within, "rows": rows}
 

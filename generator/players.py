@@ -117,9 +117,8 @@ def _missing(state: PuzzleState | Board) -> list[str]:
 
 def _advances(state: PuzzleState | Board, monster: int, missing: list[str]) -> bool:
     """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
-    kind = state.rules.cards.monsters[monster].type
-    return any(need_kind == kind or (need_kind == KING and state.kings >> monster & 1)
-               for need_kind in missing)
+    return (state.rules.cards.monsters[monster].type in missing
+            or (KING in missing and bool(state.kings >> monster & 1)))
 
 
 def win_share(state: PuzzleState, plays: int, seed: int,
