@@ -13,6 +13,8 @@ share with a 95% Wilson interval (a shared win counts for each winner). Against 
 equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
 it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
 `--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
+`sampling-view` is the sampling bot filling in from its seat's view of the present position
+only, as before it remembered what it saw (knowledge.from_view; a benchmark's bot only).
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from fmm_old_greedy import OldGreedyBot  # the script's own folder (benchmarks/)
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_more_minutes import BOTS
 from dungeoneer.engine.five_more_minutes.game import FiveState
+from dungeoneer.engine.five_more_minutes.knowledge import from_view
 from dungeoneer.engine.five_more_minutes.rules import Roll, Target
+from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
 from dungeoneer.engine.protocol import Action, Bot
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.session import seat_seed, start
@@ -46,14 +50,25 @@ Settings = dict[str, float]
 """The sampling bot's settings that replace its defaults: `samples`, `lead`, `near`."""
 
 
+class ViewSamplingBot(SamplingFiveBot):
+    """The sampling bot as before issue 17's memory: its fillings read the seat's view of the
+    present position only."""
+
+    name = "sampling-view"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        return fill_in(state, seat, seed, from_view(state, seat))
+
+
 def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
     """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
     the sampling bot with `settings` in place of its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
-    if name == "sampling":
+    if name in ("sampling", "sampling-view"):
         chosen = dict(settings or {})
-        bot = BOTS["sampling"](seed, samples=int(chosen.pop("samples", 0)) or None)
+        kind = ViewSamplingBot if name == "sampling-view" else BOTS["sampling"]
+        bot = kind(seed, samples=int(chosen.pop("samples", 0)) or None)
         for key, value in chosen.items():
             setattr(bot, key, type(getattr(bot, key))(value))
         return bot
