@@ -10,25 +10,32 @@ clearly (`LEAD`). Only decisions near the end of the game are played out (`candi
 ones, whose playouts are long and tell actions apart little better than chance, are the greedy
 bot's.
 
-A filling reads the seat's view of the present position only: what the seat saw in the past and
-no longer sees (a card taken from its hand, a chip it gave away, a card drawn back from the used
-cards) is not used; nor is the blue chip the seat itself put under the pile (Sleepwalker).
+A filling keeps what the seat remembers (knowledge.py, read from the state's history): a card
+taken from its hand or drawn back from the used cards is in the taker's hand, a deck made of the
+used cards holds only those, a chip it gave or saw given is with its receiver, the chips put
+under the pile (Sleepwalker) are at its bottom. What the seat might infer from the others'
+choices is not used, nor, in the Nightmare variant, the past of the blue chips (they are dealt
+from the view, as before).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeAlias
 
 from dungeoneer.engine.bots import SamplingBot
 from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
 from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView, Table
 from dungeoneer.engine.five_more_minutes.history import ASIDE, DECK, PILE
 from dungeoneer.engine.five_more_minutes.knowledge import Knowledge, Memory, knowledge
-from dungeoneer.engine.five_more_minutes.rules import Chip, Roll, SetAside
+from dungeoneer.engine.five_more_minutes.rules import Chip, LucidDraw, LucidDream, Roll, SetAside
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.tasks import Decision, Step
+
+Task: TypeAlias = Step | Decision
 
 DEFAULT_SAMPLES = 4
 """Fillings per decision by default: about 10 whole four-player games a second with one
@@ -77,13 +84,33 @@ def fill_in(state: FiveState, seat: int, seed: int,
         known = knowledge(state, seat)
     stream = Stream(seed)
     hands, deck = _dealt_cards(state, seat, known, stream)
+    tasks = _drawn_anew(state, seat, known, hands, stream)
     if known.blue is None:
         blue, pile = _dealt_chips(state, seat, stream)
-        tasks = state.tasks
     else:
-        blue, pile, tasks = _dealt_blue(state, seat, known, known.blue.deal(stream), stream)
+        blue, pile, tasks = _dealt_blue(state, seat, known, known.blue.deal(stream), tasks,
+                                        stream)
     return replace(state, hands=hands, deck=deck, blue=blue, blue_pile=pile, tasks=tasks,
                    stream=stream.u64(), events=None, legal=state.legal)
+
+
+def _drawn_anew(state: FiveState, seat: int, known: Knowledge,
+                hands: tuple[tuple[str, ...], ...], stream: Stream) -> tuple[Task, ...]:
+    """The tasks, with the cards another seat has drawn so far for a Lucid Dream (F11) taken
+    from its hand as dealt, where they are: cards the seat does not know to be there first, at
+    random (a special card drawn among them, played at once, can leave other seats to choose
+    while the draws are pending)."""
+    if all(t.seat == seat or not isinstance(t, LucidDraw | LucidDream) for t in state.tasks):
+        return state.tasks
+    tasks = list(state.tasks)
+    for i, task in enumerate(tasks):
+        if task.seat != seat and isinstance(task, LucidDraw | LucidDream):
+            hand = Counter(hands[task.seat])
+            sure = hand & known.dream.certain(task.seat)
+            order = [*stream.shuffled(sorted((hand - sure).elements())),
+                     *stream.shuffled(sorted(sure.elements()))]
+            tasks[i] = replace(task, drawn=tuple(sorted(order[:len(task.drawn)])))
+    return tuple(tasks)
 
 
 def _dealt_cards(state: FiveState, seat: int, known: Knowledge,
@@ -100,8 +127,8 @@ def _dealt_cards(state: FiveState, seat: int, known: Knowledge,
 
 
 def _dealt_blue(state: FiveState, seat: int, known: Knowledge, dealt: dict[int, list[Chip]],
-                stream: Stream) -> tuple[tuple[tuple[Chip, ...], ...], tuple[Chip, ...],
-                                        tuple[Step | Decision, ...]]:
+                tasks: tuple[Task, ...], stream: Stream
+                ) -> tuple[tuple[tuple[Chip, ...], ...], tuple[Chip, ...], tuple[Task, ...]]:
     """The others' blue chips, the pile (the chips dealt at the start, shuffled, then the ones
     put under it in their order) and the chip set aside, from the faces `dealt`; which of the
     2s dealt are dark is chosen at random, as many as the seat has not seen (outside the
@@ -115,7 +142,7 @@ def _dealt_blue(state: FiveState, seat: int, known: Knowledge, dealt: dict[int, 
             *(chip for place in known.under for chip in chips[place]))
     aside = iter(chips.get(ASIDE, ()))
     tasks = tuple(SetAside(t.seat, next(aside)) if isinstance(t, SetAside) else t
-                  for t in state.tasks)
+                  for t in tasks)
     return tuple(blue), pile, tasks
 
 
