@@ -207,7 +207,7 @@ class Pools(Generic[C]):
         """One pool for several the seat can no longer tell apart (in the first one's place)."""
         if len(found) == 1:
             return found[0]
-        merged = Pool(Counter(), {})
+        merged: Pool[C] = Pool(Counter(), {})
         for pool in found:
             merged.cards.update(pool.cards)
             for place, n in pool.counts.items():

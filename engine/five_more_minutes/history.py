@@ -3,7 +3,7 @@ with the seats that see which one it is (issue 17). The rules write it (`Table.n
 seat knows (knowledge.py) is read from it, each move as that seat saw it (`seen_by`): nothing
 else reads an event, so nothing a seat did not see can reach its knowledge.
 
-The history is a persistent linked list (`Link`: the last event and the history before it), so
+The history is a persistent linked list (`Link`: the last move and the history before it), so
 a move adds one small record and a new state shares all the rest with the one before: a tuple
 copied on every move made Dinky Dungeon's games slower the longer they ran.
 
@@ -79,13 +79,24 @@ def seen_by(event: Moved, seat: int) -> Seen:
 
 
 class Link(NamedTuple):
-    """A history: its last event and the history before it (`START` has neither)."""
+    """A history: its last move (the fields of `Moved`) and the history before it (`START`, the
+    history before anything moved, has no move and nothing before it). One record a move: the
+    move and its link are one tuple, half the objects to build of a move and a link apart."""
 
-    event: Moved | None
+    kind: str
+    thing: Thing
+    source: int
+    to: int
+    seen: int
     previous: Link | None
 
+    @property
+    def event(self) -> Moved | None:
+        """The last move (None for `START`)."""
+        return None if self.previous is None else Moved(*self[:5])
 
-START = Link(None, None)
+
+START = Link("", "", 0, 0, 0, None)
 """The history of a game before anything has moved."""
 
 
@@ -105,8 +116,8 @@ def after(history: Link, earlier: Link | None) -> list[Moved] | None:
     while link is not earlier:
         if link is None:
             return None
-        if link.event is not None:
-            found.append(link.event)
+        if link.previous is not None:  # (not START)
+            found.append(Moved(*link[:5]))
         link = link.previous
     found.reverse()
     return found

@@ -174,8 +174,10 @@ def draw(t: Table, seat: int) -> str | None:
     place them facing down again"). A special card is played as soon as it is drawn (its tasks
     pushed). The card drawn, or None if no card is left."""
     if not t.deck and t.discard:
-        for used in t.discard:  # (everyone sees which cards make the new deck)
-            t.note(SPECIAL if t.game.kinds[used].special else DREAM, used, OPEN, DECK, EVERYONE)
+        if t.events is not None:  # (everyone sees which cards make the new deck)
+            for used in t.discard:
+                kind = SPECIAL if t.game.kinds[used].special else DREAM
+                t.note(kind, used, OPEN, DECK, EVERYONE)
         t.deck = t.shuffled(t.discard, "the used cards")  # (in name order)
         t.discard = ()
         t.say("The deck is empty: the used cards are shuffled into a new deck.")

@@ -221,7 +221,8 @@ def after_event(test, games=60, players=4, variant="standard", seed=30):
     found = []
     for state in game_states(seed, games, players, variant):
         event = state.events.event
-        if event is not None and test(event) and not (found and found[-1][1] is event):
+        if event is not None and test(event) and not (found and found[-1][0].events
+                                                      is state.events):
             found.append((state, event))
     assert found
     return found
