@@ -14,7 +14,10 @@ equal strength a bot wins about a quarter of four-player games. `old-greedy` is 
 it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
 `--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
 `sampling-view` is the sampling bot filling in from its seat's view of the present position
-only, as before it remembered what it saw (knowledge.from_view; a benchmark's bot only).
+only, as before it remembered what it saw (knowledge.from_view); `sampling-true`, for scale and
+not a fair bot, plays out from the true position (the hidden cards and chips as they are, only
+the chance to come new): what knowing everything the seat cannot see would be worth to it.
+Both are a benchmark's bots only.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from multiprocessing import get_context
 from typing import Any
 
@@ -38,7 +42,7 @@ from dungeoneer.engine.five_more_minutes.knowledge import from_view
 from dungeoneer.engine.five_more_minutes.rules import Roll, Target
 from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
 from dungeoneer.engine.protocol import Action, Bot
-from dungeoneer.engine.rng import derived_seed
+from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.session import seat_seed, start
 from dungeoneer.engine.simulate import seating
 from dungeoneer.engine.stats import wilson
@@ -60,14 +64,25 @@ class ViewSamplingBot(SamplingFiveBot):
         return fill_in(state, seat, seed, from_view(state, seat))
 
 
+class TrueSamplingBot(SamplingFiveBot):
+    """The sampling bot seeing what its seat cannot (for scale, not a fair bot): each filling
+    is the true position with a fresh stream for the chance to come."""
+
+    name = "sampling-true"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        return replace(state, stream=Stream(seed).u64(), events=None, legal=state.legal)
+
+
 def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
     """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
     the sampling bot with `settings` in place of its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
-    if name in ("sampling", "sampling-view"):
+    if name in ("sampling", "sampling-view", "sampling-true"):
         chosen = dict(settings or {})
-        kind = ViewSamplingBot if name == "sampling-view" else BOTS["sampling"]
+        kind = {"sampling-view": ViewSamplingBot,
+                "sampling-true": TrueSamplingBot}.get(name, BOTS["sampling"])
         bot = kind(seed, samples=int(chosen.pop("samples", 0)) or None)
         for key, value in chosen.items():
             setattr(bot, key, type(getattr(bot, key))(value))
