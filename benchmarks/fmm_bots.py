@@ -15,9 +15,11 @@ it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not th
 `--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
 `sampling-view` is the sampling bot filling in from its seat's view of the present position
 only, as before it remembered what it saw (knowledge.from_view); `sampling-true`, for scale and
-not a fair bot, plays out from the true position (the hidden cards and chips as they are, only
-the chance to come new): what knowing everything the seat cannot see would be worth to it.
-Both are a benchmark's bots only.
+not a fair bot, plays out from the true position (the hidden cards and chips as they are, the
+order of the deck and of the pile too, only the dice and shuffles to come new): what knowing
+everything the seat cannot see would be worth to it; `sampling-hands`, not fair either, knows
+the other hands and blue chips but deals the deck and the pile in a new order: what the most
+a memory could tell would be worth. All three are a benchmark's bots only.
 """
 
 from __future__ import annotations
@@ -74,15 +76,29 @@ class TrueSamplingBot(SamplingFiveBot):
         return replace(state, stream=Stream(seed).u64(), events=None, legal=state.legal)
 
 
+class HandsSamplingBot(SamplingFiveBot):
+    """The sampling bot seeing the other hands and blue chips (for scale, not a fair bot): each
+    filling is the true position with the deck and the pile in a new order, and a fresh stream."""
+
+    name = "sampling-hands"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        stream = Stream(seed)
+        deck = stream.shuffled(sorted(state.deck))
+        pile = stream.shuffled(sorted(state.blue_pile))
+        return replace(state, deck=deck, blue_pile=pile, stream=stream.u64(), events=None,
+                       legal=state.legal)
+
+
 def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
     """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
     the sampling bot with `settings` in place of its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
-    if name in ("sampling", "sampling-view", "sampling-true"):
+    if name in ("sampling", "sampling-view", "sampling-true", "sampling-hands"):
         chosen = dict(settings or {})
-        kind = {"sampling-view": ViewSamplingBot,
-                "sampling-true": TrueSamplingBot}.get(name, BOTS["sampling"])
+        kind = {"sampling-view": ViewSamplingBot, "sampling-true": TrueSamplingBot,
+                "sampling-hands": HandsSamplingBot}.get(name, BOTS["sampling"])
         bot = kind(seed, samples=int(chosen.pop("samples", 0)) or None)
         for key, value in chosen.items():
             setattr(bot, key, type(getattr(bot, key))(value))
