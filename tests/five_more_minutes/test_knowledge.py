@@ -482,3 +482,31 @@ def test_a_state_with_or_without_its_history_plays_the_same():
         action = stream.choice(state.legal_actions())
         plain = replace(state, events=None)
         assert plain == state and plain.apply(action) == state.apply(action)
+
+
+def masked(history, seat):
+    """`history` with every card or chip `seat` did not see replaced by another of its kind."""
+    moves = events(history)
+    link = START
+    for move in moves:
+        thing = move.thing
+        if not move.seen >> seat & 1:
+            thing = (9, 9) if move.kind == BLUE else "Nothing"
+        link = Link(move.kind, thing, move.source, move.to, move.seen, link)
+    return link
+
+
+def test_what_the_seat_did_not_see_changes_nothing_it_knows():
+    """The knowledge reads each move as the seat saw it: a history whose unseen cards and chips
+    are other ones gives the same knowledge, and the same fillings."""
+    stream = Stream(47)
+    checked = 0
+    for state in game_states(47, 6):
+        if stream.below(10):
+            continue
+        seat = stream.below(state.game.players)
+        other = replace(state, events=masked(state.events, seat))
+        assert knowledge(other, seat).facts() == knowledge(state, seat).facts()
+        assert fill_in(other, seat, checked) == fill_in(state, seat, checked)
+        checked += 1
+    assert checked > 20
