@@ -131,7 +131,7 @@ def _dealt_blue(state: FiveState, seat: int, known: Knowledge, dealt: dict[int, 
                 ) -> tuple[tuple[tuple[Chip, ...], ...], tuple[Chip, ...], tuple[Task, ...]]:
     """The others' blue chips, the pile (the chips dealt at the start, shuffled, then the ones
     put under it in their order) and the chip set aside, from the faces `dealt`; which of the
-    2s dealt are dark is chosen at random, as many as the seat has not seen (outside the
+    2s dealt are dark is chosen at random, as many as the seat does not hold (outside the
     Nightmare variant nothing tells them apart)."""
     chips = _darkened(state, seat, dealt, stream)
     blue = list(state.blue)
