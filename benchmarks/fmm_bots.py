@@ -13,6 +13,13 @@ share with a 95% Wilson interval (a shared win counts for each winner). Against 
 equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
 it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
 `--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
+`sampling-view` is the sampling bot filling in from its seat's view of the present position
+only, as before it remembered what it saw (knowledge.from_view); `sampling-true`, for scale and
+not a fair bot, plays out from the true position (the hidden cards and chips as they are, the
+order of the deck and of the pile too, only the dice and shuffles to come new): what knowing
+everything the seat cannot see would be worth to it; `sampling-hands`, not fair either, knows
+the other hands and blue chips but deals the deck and the pile in a new order: what the most
+a memory could tell would be worth. All three are a benchmark's bots only.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from multiprocessing import get_context
 from typing import Any
 
@@ -32,9 +40,11 @@ from fmm_old_greedy import OldGreedyBot  # the script's own folder (benchmarks/)
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_more_minutes import BOTS
 from dungeoneer.engine.five_more_minutes.game import FiveState
+from dungeoneer.engine.five_more_minutes.knowledge import from_view
 from dungeoneer.engine.five_more_minutes.rules import Roll, Target
+from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
 from dungeoneer.engine.protocol import Action, Bot
-from dungeoneer.engine.rng import derived_seed
+from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.session import seat_seed, start
 from dungeoneer.engine.simulate import seating
 from dungeoneer.engine.stats import wilson
@@ -46,14 +56,50 @@ Settings = dict[str, float]
 """The sampling bot's settings that replace its defaults: `samples`, `lead`, `near`."""
 
 
+class ViewSamplingBot(SamplingFiveBot):
+    """The sampling bot as before issue 17's memory: its fillings read the seat's view of the
+    present position only."""
+
+    name = "sampling-view"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        return fill_in(state, seat, seed, from_view(state, seat))
+
+
+class TrueSamplingBot(SamplingFiveBot):
+    """The sampling bot seeing what its seat cannot (for scale, not a fair bot): each filling
+    is the true position with a fresh stream for the chance to come."""
+
+    name = "sampling-true"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        return replace(state, stream=Stream(seed).u64(), events=None, legal=state.legal)
+
+
+class HandsSamplingBot(SamplingFiveBot):
+    """The sampling bot seeing the other hands and blue chips (for scale, not a fair bot): each
+    filling is the true position with the deck and the pile in a new order, and a fresh stream."""
+
+    name = "sampling-hands"
+
+    def fill_in(self, state: Any, seat: int, seed: int) -> Any:
+        stream = Stream(seed)
+        deck = stream.shuffled(sorted(state.deck))
+        pile = stream.shuffled(sorted(state.blue_pile))
+        return replace(state, deck=deck, blue_pile=pile, stream=stream.u64(), events=None,
+                       legal=state.legal)
+
+
 def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
     """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
     the sampling bot with `settings` in place of its defaults."""
     if name == "old-greedy":
         return OldGreedyBot(seed)
-    if name == "sampling":
+    if name in ("sampling", "sampling-view", "sampling-true", "sampling-hands"):
         chosen = dict(settings or {})
-        bot = BOTS["sampling"](seed, samples=int(chosen.pop("samples", 0)) or None)
+        kind = {"sampling-view": ViewSamplingBot, "sampling-true": TrueSamplingBot,
+                "sampling-hands": HandsSamplingBot}.get(name, BOTS["sampling"])
+        bot = kind(seed, samples=int(chosen.pop("samples", 0)) or None)
         for key, value in chosen.items():
             setattr(bot, key, type(getattr(bot, key))(value))
         return bot

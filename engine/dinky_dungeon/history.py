@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypeAlias
 
+from dungeoneer.engine import pools
+
 Card: TypeAlias = str | int
 """An adventurer (by name) or a dungeon card (by level)."""
 
@@ -22,7 +24,7 @@ ADVENTURER, DUNGEON = "adventurer", "dungeon"
 
 DECK = -1
 """The face-down deck of the card's kind."""
-OPEN = -2
+OPEN = pools.OPEN
 """Face up or being played: the row, the discards (not tracked: everyone sees them)."""
 
 EVERYONE = -1

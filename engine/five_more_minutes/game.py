@@ -18,6 +18,7 @@ from typing import Any
 
 from dungeoneer.engine import registry, rng
 from dungeoneer.engine.errors import ChanceError, DungeoneerError, UnknownNameError
+from dungeoneer.engine.five_more_minutes.history import START, Link, Thing
 from dungeoneer.engine.five_more_minutes.rules import Chip, FiveDecision, Item, Turn, expert_deal
 from dungeoneer.engine.protocol import (
     TERMINAL,
@@ -129,7 +130,7 @@ class FiveMoreMinutes:
                       pink=(0,) * n, yellow=(0,) * n, blue=((),) * n, supply_pink=9,
                       supply_yellow=21, blue_pile=(), lost=(False,) * n, free=0, active=0,
                       turns=0, tasks=[], stream=None if seed is None else rng.verify_seed(seed),
-                      forced=(), over=False)
+                      forced=(), over=False, events=START)
         table.deck = table.shuffled(self.deck_cards(), "the deck")
         table.blue_pile = table.shuffled(self.blue_chips, "the blue chips")
         if "expert" in self.variants:
@@ -166,6 +167,11 @@ class FiveState(TaskState):
     stream: int | None
     forced: tuple[str, ...]
     over: bool
+    events: Link | None = field(default=None, compare=False, hash=False, repr=False)
+    """The history: every move of a card or a blue chip so far, with the seats that see which
+    one it is (history.py), from which `knowledge` reads what a seat knows. How the position was
+    reached, not the position: states compare without it. None when the position has no
+    history (built by hand, or a sampling bot's filling: nothing is recorded on from it)."""
     legal: tuple[Action, ...] | None = field(default=None, compare=False, hash=False,
                                              repr=False)
 
@@ -311,6 +317,16 @@ class Table(TaskTable):
     stream: int | None
     forced: tuple[str, ...]
     over: bool
+    events: Link | None
+    """The history (`FiveState.events`): `note` adds to it, unless it is None."""
+
+    def note(self, kind: str, thing: Thing, source: int, to: int, seen: int) -> None:
+        """Add a move to the history, if one is kept (the fields of history.Moved; a sampling
+        bot's playouts keep none, and then nothing is built)."""
+        if self.events is not None:
+            # (built by tuple.__new__: half the time of its constructor, and a game writes
+            # a hundred or more)
+            self.events = tuple.__new__(Link, (kind, thing, source, to, seen, self.events))
 
     def run(self) -> None:
         """Run tasks until a decision with a real choice is on top, or the game is over: the

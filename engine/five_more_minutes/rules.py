@@ -20,6 +20,18 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
+from dungeoneer.engine.five_more_minutes.history import (
+    ASIDE,
+    BLUE,
+    DECK,
+    DREAM,
+    EVERYONE,
+    OPEN,
+    PILE,
+    SPECIAL,
+    UNDER,
+    seat_bit,
+)
 from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, seat_number
 from dungeoneer.engine.tasks import Decision, Step
@@ -162,6 +174,10 @@ def draw(t: Table, seat: int) -> str | None:
     place them facing down again"). A special card is played as soon as it is drawn (its tasks
     pushed). The card drawn, or None if no card is left."""
     if not t.deck and t.discard:
+        if t.events is not None:  # (everyone sees which cards make the new deck)
+            for used in t.discard:
+                kind = SPECIAL if t.game.kinds[used].special else DREAM
+                t.note(kind, used, OPEN, DECK, EVERYONE)
         t.deck = t.shuffled(t.discard, "the used cards")  # (in name order)
         t.discard = ()
         t.say("The deck is empty: the used cards are shuffled into a new deck.")
@@ -170,9 +186,11 @@ def draw(t: Table, seat: int) -> str | None:
         return None
     card, t.deck = t.deck[0], t.deck[1:]
     if t.game.kinds[card].special:
+        t.note(SPECIAL, card, DECK, OPEN, EVERYONE)
         t.say("Seat {} draws the {} and plays it at once.", seat + 1, card)
         play_special(t, seat, card)
     else:
+        t.note(DREAM, card, DECK, seat, seat_bit(seat))
         t.hands = put(t.hands, seat, added(t.hands[seat], card))
         t.say("Seat {} receives a card.", seat + 1)
     return card
@@ -242,14 +260,17 @@ def receive_blue(t: Table, seat: int) -> None:
         t.say("No blue chip is left in the center (F4).")
         return
     chip, t.blue_pile = t.blue_pile[0], t.blue_pile[1:]
-    gets_blue(t, seat, chip)
+    gets_blue(t, seat, chip, PILE, seat_bit(seat))
     t.say("Seat {} receives a blue chip.", seat + 1)
 
 
-def gets_blue(t: Table, seat: int, chip: Chip) -> None:
-    """A blue chip reaches a player, from the center or from another player."""
+def gets_blue(t: Table, seat: int, chip: Chip, source: int, seen: int) -> None:
+    """A blue chip reaches a player from `source` (the center, or another player, or set aside),
+    seen by the seats of `seen` (and by everyone when a nightmare's dark chip is shown)."""
+    shown = chip[1] and "nightmare" in t.game.variants
+    t.note(BLUE, chip, source, seat, EVERYONE if shown else seen)
     t.blue = put(t.blue, seat, added(t.blue[seat], chip))
-    if chip[1] and "nightmare" in t.game.variants:
+    if shown:
         nightmare(t, seat)
 
 
@@ -471,6 +492,7 @@ class Return(FiveDecision):
         if action.kind == "avoid":
             hand = list(t.hands[seat])
             hand.remove(FIVE)
+            t.note(DREAM, FIVE, seat, OPEN, EVERYONE)
             t.hands = put(t.hands, seat, tuple(hand))
             t.discard = added(t.discard, FIVE)
             t.say("Seat {} plays 5 More Minutes and stays at stage {}.", seat + 1, t.stages[seat])
@@ -634,6 +656,7 @@ class Play(FiveDecision):
         seat, card = self.seat, action.arg
         hand = list(t.hands[seat])
         hand.remove(card)
+        t.note(DREAM, card, seat, OPEN, EVERYONE)
         t.hands = put(t.hands, seat, tuple(hand))
         if t.free > 0:
             t.free -= 1
@@ -675,6 +698,7 @@ def discard_from_hand(t: Table, seat: int, card: str) -> None:
     """A card from the hand to the used cards."""
     hand = list(t.hands[seat])
     hand.remove(card)
+    t.note(DREAM, card, seat, OPEN, EVERYONE)
     t.hands = put(t.hands, seat, tuple(hand))
     t.discard = added(t.discard, card)
 
@@ -890,6 +914,7 @@ class DreamEater(Target):
         card = t.shuffled(t.hands[victim], "the hand")[-1]
         hand = list(t.hands[victim])
         hand.remove(card)
+        t.note(DREAM, card, victim, self.seat, seat_bit(victim) | seat_bit(self.seat))
         t.hands = put(t.hands, victim, tuple(hand))
         t.hands = put(t.hands, self.seat, added(t.hands[self.seat], card))
         t.say("Seat {} takes a card from seat {}.", self.seat + 1, victim + 1)
@@ -917,6 +942,7 @@ class Hallucinations(Target):
             chip = t.shuffled(t.blue[victim], "the blue chips")[-1]
             chips = list(t.blue[victim])
             chips.remove(chip)
+            t.note(BLUE, chip, victim, ASIDE, seat_bit(victim) | seat_bit(seat))
             t.blue = put(t.blue, victim, tuple(chips))
             t.push(SetAside(seat, chip))
         if t.blue[seat]:
@@ -937,7 +963,7 @@ class SetAside(Step):
     chip: Chip
 
     def run(self, t: Table) -> None:
-        gets_blue(t, self.seat, self.chip)
+        gets_blue(t, self.seat, self.chip, ASIDE, seat_bit(self.seat))
 
 
 def blue_options(where: Where, seat: int) -> tuple[Action, ...]:
@@ -971,7 +997,8 @@ class GiveBlue(FiveDecision):
         return None if number is None else Action(kind, number)
 
     def choose(self, t: Table, action: Action) -> None:
-        gets_blue(t, self.to, take_blue(t, self.seat, action.arg))
+        gets_blue(t, self.to, take_blue(t, self.seat, action.arg), self.seat,
+                  seat_bit(self.seat) | seat_bit(self.to))
 
     def public_text(self, action: Action) -> str:
         return "gives a blue chip"  # its value stays hidden from the others
@@ -1046,6 +1073,7 @@ class Sleepwalk(FiveDecision):
         chip = take_blue(t, seat, action.arg)
         t.blue_pile = (*t.blue_pile, chip)  # back to the center, at the bottom (F9)
         paid = min(chip[0], t.supply_yellow)
+        t.note(BLUE, chip, seat, UNDER, told(t, chip, paid) | seat_bit(seat))
         t.supply_yellow -= paid
         t.yellow = put(t.yellow, seat, t.yellow[seat] + paid)
         t.say("Seat {} changes a blue chip for {} yellow.", seat + 1, paid)
@@ -1060,6 +1088,16 @@ class Sleepwalk(FiveDecision):
     def spelt_out(self, state: FiveState) -> list[str]:
         return [", ".join(f"give {a.arg} ({min(a.arg, state.supply_yellow)} yellow)"
                           for a in state.legal_actions())]
+
+
+def told(t: Table, chip: Chip, paid: int) -> int:
+    """Who learns the value of the chip a Sleepwalker's target gives back (F9): everyone, from
+    the yellow chips paid for it, when they are its whole value; nobody else when the center
+    had fewer (the value is only known to be at least that), nor in the Nightmare variant for a
+    2, which may be dark or not (F15)."""
+    if paid < chip[0] or (chip[0] == 2 and "nightmare" in t.game.variants):
+        return 0
+    return EVERYONE
 
 
 @dataclass(frozen=True)
@@ -1093,6 +1131,7 @@ class RecurringDream(FiveDecision, Card):
                   card)
             play_special(t, self.seat, card)
             return
+        t.note(DREAM, card, OPEN, self.seat, EVERYONE)
         t.hands = put(t.hands, self.seat, added(t.hands[self.seat], card))
 
     def asks(self, state: FiveState) -> str:
@@ -1224,6 +1263,7 @@ def expert_deal(t: Table) -> None:
                     break
             if t.deck and not t.game.kinds[t.deck[0]].special:
                 card, t.deck = t.deck[0], t.deck[1:]
+                t.note(DREAM, card, DECK, seat, seat_bit(seat))
                 t.hands = put(t.hands, seat, added(t.hands[seat], card))
     t.say("Expert dreamers: each player is dealt two dream cards.")
 

@@ -10,22 +10,32 @@ clearly (`LEAD`). Only decisions near the end of the game are played out (`candi
 ones, whose playouts are long and tell actions apart little better than chance, are the greedy
 bot's.
 
-A filling reads the seat's view of the present position only: what the seat saw in the past and
-no longer sees (a card taken from its hand, a chip it gave away, a card drawn back from the used
-cards) is not used; nor is the blue chip the seat itself put under the pile (Sleepwalker).
+A filling keeps what the seat remembers (knowledge.py, read from the state's history): a card
+taken from its hand or drawn back from the used cards is in the taker's hand, a deck made of the
+used cards holds only those, a chip it gave or saw given is with its receiver, the chips put
+under the pile (Sleepwalker) are at its bottom. What the seat might infer from the others'
+choices is not used, nor, in the Nightmare variant, the past of the blue chips (they are dealt
+from the view, as before).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeAlias
 
 from dungeoneer.engine.bots import SamplingBot
 from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
 from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView, Table
-from dungeoneer.engine.five_more_minutes.rules import Chip, Roll
+from dungeoneer.engine.five_more_minutes.history import ASIDE, DECK, PILE
+from dungeoneer.engine.five_more_minutes.knowledge import Knowledge, Memory, knowledge
+from dungeoneer.engine.five_more_minutes.rules import Chip, LucidDraw, LucidDream, Roll, SetAside
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.rng import Stream
+from dungeoneer.engine.tasks import Decision, Step
+
+Task: TypeAlias = Step | Decision
 
 DEFAULT_SAMPLES = 4
 """Fillings per decision by default: about 10 whole four-player games a second with one
@@ -53,35 +63,100 @@ RECOVER_CANDIDATES = 3
 
 # ----------------------------------------------------------------------------- filling in
 
-def fill_in(state: FiveState, seat: int, seed: int) -> FiveState:
-    """A position `seat` cannot tell from `state`: the cards it has not seen (the other hands and
-    the deck) and the blue chips it has not seen (the others' and the center's pile) dealt anew
-    with `seed`, keeping every count, and a fresh stream for what chance brings later. Its own
-    hand and chips, the used cards, the open chips and stages stay as they are."""
+def fill_in(state: FiveState, seat: int, seed: int,
+            known: Knowledge | None = None) -> FiveState:
+    """A position `seat` cannot tell from `state`, nor from anything it saw happen: the cards it
+    has not seen (in the other hands and the deck) and the blue chips it has not seen (the
+    others', the center's pile and a chip set aside by Hallucinations) dealt anew with `seed`
+    among the places its knowledge allows them (`knowledge.knowledge(state, seat)`, or `known`
+    if given), uniformly over the deals that keep every place's count; the deck in a new order,
+    and a fresh stream for what chance brings later. Its own hand and chips, the used cards,
+    the open chips and stages stay as they are.
+
+    What the seat remembers stays (knowledge.py): a card taken from its hand (Dream Eater) or
+    drawn back from the used cards (Recurring Dream) is in the taker's hand until played or
+    discarded; a deck made of the used cards holds only those; the chip it gave in a trade is
+    with the receiver; the chips put under the pile are there, below the rest, in the order they
+    were put there. A special card is never in a hand. In the Nightmare variant the chips are
+    dealt from the view (`_dealt_chips`). The filling has no history (`events` None), so
+    playouts from it record none."""
+    if known is None:
+        known = knowledge(state, seat)
     stream = Stream(seed)
-    hands, deck = _dealt_cards(state, seat, stream)
-    blue, pile = _dealt_chips(state, seat, stream)
-    return replace(state, hands=hands, deck=deck, blue=blue, blue_pile=pile,
-                   stream=stream.u64(), legal=state.legal)
+    hands, deck = _dealt_cards(state, seat, known, stream)
+    tasks = _drawn_anew(state, seat, known, hands, stream)
+    if known.blue is None:
+        blue, pile = _dealt_chips(state, seat, stream)
+    else:
+        blue, pile, tasks = _dealt_blue(state, seat, known, known.blue.deal(stream), tasks,
+                                        stream)
+    return replace(state, hands=hands, deck=deck, blue=blue, blue_pile=pile, tasks=tasks,
+                   stream=stream.u64(), events=None, legal=state.legal)
 
 
-def _dealt_cards(state: FiveState, seat: int,
+def _drawn_anew(state: FiveState, seat: int, known: Knowledge,
+                hands: tuple[tuple[str, ...], ...], stream: Stream) -> tuple[Task, ...]:
+    """The tasks, with the cards another seat has drawn so far for a Lucid Dream (F11) taken
+    from its hand as dealt, where they are: cards the seat does not know to be there first, at
+    random (a special card drawn among them, played at once, can leave other seats to choose
+    while the draws are pending)."""
+    if all(t.seat == seat or not isinstance(t, LucidDraw | LucidDream) for t in state.tasks):
+        return state.tasks
+    tasks = list(state.tasks)
+    for i, task in enumerate(tasks):
+        if task.seat != seat and isinstance(task, LucidDraw | LucidDream):
+            hand = Counter(hands[task.seat])
+            sure = hand & known.dream.certain(task.seat)
+            order = [*stream.shuffled(sorted((hand - sure).elements())),
+                     *stream.shuffled(sorted(sure.elements()))]
+            tasks[i] = replace(task, drawn=tuple(sorted(order[:len(task.drawn)])))
+    return tuple(tasks)
+
+
+def _dealt_cards(state: FiveState, seat: int, known: Knowledge,
                  stream: Stream) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """The other hands (as many cards each as before) and the deck, dealt anew from the cards
-    `seat` has not seen. A special card is never in a hand (it is played when drawn), so the
-    specials stay in the deck."""
-    kinds = state.game.kinds
-    others = [p for p in range(state.game.players) if p != seat]
-    unseen = [card for p in others for card in state.hands[p]]
-    unseen += [card for card in state.deck if not kinds[card].special]
-    specials = [card for card in state.deck if kinds[card].special]
-    dealt = list(stream.shuffled(sorted(unseen)))
+    """The other hands and the deck, dealt from the cards `seat` has not seen where its
+    knowledge allows them (the specials only in the deck), the deck shuffled."""
+    dream, special = known.dream.deal(stream), known.special.deal(stream)
     hands = list(state.hands)
-    for p in others:
-        count = len(state.hands[p])
-        hands[p], dealt = tuple(sorted(dealt[:count])), dealt[count:]
-    deck = stream.shuffled(sorted([*dealt, *specials]))  # (sorted: from what the seat sees)
+    for p in range(state.game.players):
+        if p != seat:
+            hands[p] = tuple(sorted(dream.get(p, ())))
+    deck = stream.shuffled(sorted([*dream.get(DECK, ()), *special.get(DECK, ())]))
     return tuple(hands), deck
+
+
+def _dealt_blue(state: FiveState, seat: int, known: Knowledge, dealt: dict[int, list[Chip]],
+                tasks: tuple[Task, ...], stream: Stream
+                ) -> tuple[tuple[tuple[Chip, ...], ...], tuple[Chip, ...], tuple[Task, ...]]:
+    """The others' blue chips, the pile (the chips dealt at the start, shuffled, then the ones
+    put under it in their order) and the chip set aside, from the faces `dealt`; which of the
+    2s dealt are dark is chosen at random, as many as the seat does not hold (outside the
+    Nightmare variant nothing tells them apart)."""
+    chips = _darkened(state, seat, dealt, stream)
+    blue = list(state.blue)
+    for p in range(state.game.players):
+        if p != seat:
+            blue[p] = tuple(sorted(chips.get(p, ())))
+    pile = (*stream.shuffled(chips.get(PILE, [])),
+            *(chip for place in known.under for chip in chips[place]))
+    aside = iter(chips.get(ASIDE, ()))
+    tasks = tuple(SetAside(t.seat, next(aside)) if isinstance(t, SetAside) else t
+                  for t in tasks)
+    return tuple(blue), pile, tasks
+
+
+def _darkened(state: FiveState, seat: int, dealt: dict[int, list[Chip]],
+              stream: Stream) -> dict[int, list[Chip]]:
+    """The faces `dealt` as chips: of the 2s, as many dark as there are dark chips the seat does
+    not hold, which ones at random (uniformly)."""
+    dark = sum(c[1] for c in state.game.blue_chips) - sum(c[1] for c in state.blue[seat])
+    twos = [(place, i) for place in sorted(dealt) for i, c in enumerate(dealt[place])
+            if c == (2, 0)]
+    chips = {place: list(faces) for place, faces in dealt.items()}
+    for place, i in stream.shuffled(twos)[:dark]:
+        chips[place][i] = (2, 1)
+    return chips
 
 
 def _dealt_chips(state: FiveState, seat: int,
@@ -192,9 +267,14 @@ class SamplingFiveBot(SamplingBot):
         assert isinstance(state, FiveState)
         return candidates(state, actions, self.near)
 
+    def __init__(self, seed: int = 0, samples: int | None = None) -> None:
+        super().__init__(seed, samples)
+        self.memory = Memory()
+        """What the seat knows, read on from one decision to the next (knowledge.Memory)."""
+
     def fill_in(self, state: State, seat: int, seed: int) -> State:
         assert isinstance(state, FiveState)
-        return fill_in(state, seat, seed)
+        return fill_in(state, seat, seed, self.memory.of(state, seat))
 
     def playout(self, state: State, seat: int, seed: int) -> float:
         assert isinstance(state, FiveState)

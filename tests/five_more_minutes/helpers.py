@@ -57,7 +57,8 @@ def position(*, players: int = 2, stages: Sequence[int] | None = None,
                    yellow=tuple(yellow), blue=tuple(held), supply_pink=9 - sum(pink),
                    supply_yellow=21 - sum(yellow), blue_pile=tuple(chips),
                    lost=(False,) * players, free=0, active=active, turns=0, tasks=tuple(tasks),
-                   forced=tuple(str(r) for r in rolls), over=False, legal=None)
+                   forced=tuple(str(r) for r in rolls), over=False, events=None,
+                   legal=None)  # (built by hand: no history, known by its view)
     table = Table.of(built, None)
     table.run()
     return table.freeze()
