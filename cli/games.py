@@ -343,11 +343,20 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
 
 def _bot_help(entry: GameEntry) -> str:
     names = ", ".join(entry.bots)
+    tuned = _bot_settings_help(entry)
     if entry.info.real_time:
         return (f"A team bot that plays every seat: {names}. Without one, the people at the "
-                "terminal choose every seat's actions.")
+                f"terminal choose every seat's actions.{tuned}")
     return (f"A bot for the next seat: {names} (or human). Give one per seat; seats left over "
-            "are people at the terminal.")
+            f"are people at the terminal.{tuned}")
+
+
+def _bot_settings_help(entry: GameEntry) -> str:
+    """' Settings: sampling:samples=N,...' for the bots that take settings, else ''."""
+    tuned = [f"{name}:{','.join(f'{s.name}=N' for s in settings)}"
+             for name, factory in entry.bots.items()
+             if (settings := getattr(factory, "SETTINGS", ()))]
+    return f" Settings after a colon: {'; '.join(tuned)}." if tuned else ""
 
 
 MAX_PACE = 3600.0
@@ -612,7 +621,8 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
                      help=f"Players, {info.min_players} to {info.max_players}."),
         click.Option(["--bot", "bots"], multiple=True,
                      help=f"Bots by seat ({', '.join(entry.bots)}; default {spec.default_bot}), "
-                          "repeated to fill the seats; the seating turns one seat per game."),
+                          "repeated to fill the seats; the seating turns one seat per game."
+                          f"{_bot_settings_help(entry)}"),
         *(game_option(option) for option in spec.options),
         *_batch_params()]
 
@@ -681,7 +691,7 @@ def team_simulation_command(entry: GameEntry, spec: TeamSimulation) -> click.Com
         *(game_option(option) for option in spec.fixed),
         click.Option(["--bot", "bots"], multiple=True,
                      help=f"The team bot that plays every seat ({', '.join(entry.bots)}; "
-                          f"default {spec.default_bot})."),
+                          f"default {spec.default_bot}).{_bot_settings_help(entry)}"),
         _pace_option(entry, people=False),
         *_batch_params()]
 

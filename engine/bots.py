@@ -5,10 +5,46 @@ builds one)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
+from dungeoneer.engine.numbers import whole_number
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.rng import Stream
+
+
+@dataclass(frozen=True)
+class BotSetting:
+    """A setting a bot takes after its name on the command line ('sampling:samples=8'), set on
+    the bot as an attribute of that name once it is built (`registry.make_bot`)."""
+
+    name: str
+    least: float
+    """The least value allowed."""
+    whole: bool = True
+    """A whole number (else any decimal number from `least`)."""
+    most: float = 1_000_000
+    """The greatest value allowed (a guard: past it the bot would never finish)."""
+
+    def read(self, text: str) -> int | float | None:
+        """The value `text` writes, or None if it is not one this setting allows."""
+        if self.whole:
+            return whole_number(text, least=int(self.least), most=int(self.most))
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+        return value if self.least <= value <= self.most else None
+
+    def allowed(self) -> str:
+        """What the setting allows, in words."""
+        kind = "a whole number" if self.whole else "a number"
+        return f"{kind} from {_plain(self.least)} to {_plain(self.most)}"
+
+
+def _plain(number: float) -> str:
+    """A bound as people write it: '1,000,000', '0.5'."""
+    return f"{number:,.0f}" if number == int(number) else f"{number:g}"
 
 
 class RandomBot:
@@ -86,6 +122,10 @@ class SamplingBot:
     name = "sampling"
     default_samples = 8
     lead = 0.0
+    SETTINGS: ClassVar[tuple[BotSetting, ...]] = (
+        BotSetting("samples", 1), BotSetting("lead", 0, whole=False))
+    """What `--bot sampling:samples=N,lead=X` may set: the fillings per decision, and how far
+    another candidate must beat the first."""
 
     def __init__(self, seed: int = 0, samples: int | None = None) -> None:
         self.stream = Stream(seed)

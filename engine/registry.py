@@ -205,14 +205,48 @@ def bot_names(game_name: str) -> tuple[str, ...]:
 
 def make_bot(game_name: str, name: str, seed: int = 0, **settings: Any) -> Bot:
     """A bot for the game, its random choices seeded; `settings` go to the bot (a team bot's
-    pace)."""
+    pace). `name` may carry settings of the bot's own after a colon, `NAME:KEY=VALUE,...`
+    ('sampling:samples=8,lead=0.1'), among those its class lists in `SETTINGS`
+    (`engine.bots.BotSetting`); each is set on the bot once it is built."""
     bots = entry(game_name).bots
+    base, _, written = name.partition(":")
+    base = base.strip()
     if not bots:
         raise DungeoneerError(f"there are no bots for {game_name}", text=name)
-    if name not in bots:
-        raise UnknownNameError(f"unknown bot {name!r} for {game_name}; the bots are: "
-                               f"{', '.join(bots)}", text=name)
-    return bots[name](seed, **settings)
+    if base not in bots:
+        raise UnknownNameError(f"unknown bot {base!r} for {game_name}; the bots are: "
+                               f"{', '.join(bots)}", text=base)
+    chosen = bot_settings(game_name, base, bots[base], written) if written.strip() else {}
+    bot = bots[base](seed, **settings)
+    for key, value in chosen.items():
+        setattr(bot, key, value)
+    return bot
+
+
+def bot_settings(game_name: str, base: str, factory: BotFactory,
+                 written: str) -> dict[str, int | float]:
+    """The settings `written` after a bot's name ('samples=8,lead=0.1'), read and checked
+    against the bot's `SETTINGS`; DungeoneerError (or UnknownNameError) naming the first that
+    is not one."""
+    allowed = {s.name: s for s in getattr(factory, "SETTINGS", ())}
+    found: dict[str, int | float] = {}
+    for item in written.split(","):
+        key, equals, text = (part.strip() for part in item.partition("="))
+        if not equals or not key:
+            raise DungeoneerError(f"a setting of the {base} bot is NAME=VALUE, not "
+                                  f"{shown(item.strip())!r}", text=item)
+        setting = allowed.get(key)
+        if setting is None:
+            takes = (f"its settings are {', '.join(allowed)}" if allowed
+                     else "it takes no settings")
+            raise UnknownNameError(f"unknown setting {key!r} of the {base} bot of {game_name}; "
+                                   f"{takes}", text=key)
+        value = setting.read(text)
+        if value is None:
+            raise DungeoneerError(f"{key} of the {base} bot is {setting.allowed()}, not "
+                                  f"{shown(text)!r}", text=text)
+        found[key] = value
+    return found
 
 
 def check_options(info: GameInfo, options: Mapping[str, str]) -> None:

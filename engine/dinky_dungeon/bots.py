@@ -176,6 +176,10 @@ class SamplingBot(bots.SamplingBot):
     default_samples = 1
     default_width = 2
     default_horizon = 2
+    SETTINGS = (*bots.SamplingBot.SETTINGS, bots.BotSetting("width", 1, most=100),
+                bots.BotSetting("horizon", 1, most=1000))
+    """`--bot sampling:samples=N,lead=X,width=W,horizon=H`: also the options sampled and the
+    turns a playout runs."""
 
     def __init__(self, seed: int = 0, samples: int | None = None, width: int | None = None,
                  horizon: int | None = None) -> None:

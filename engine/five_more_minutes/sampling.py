@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeAlias
 
-from dungeoneer.engine.bots import SamplingBot
+from dungeoneer.engine.bots import BotSetting, SamplingBot
 from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
 from dungeoneer.engine.five_more_minutes.game import FiveState, SeatView, Table
 from dungeoneer.engine.five_more_minutes.history import ASIDE, DECK, PILE
@@ -262,6 +262,7 @@ class SamplingFiveBot(SamplingBot):
     near = NEAR
     """Decisions are played out once a player is within this many blue chips of the end check;
     before that the greedy bot's choice is taken (`candidates`)."""
+    SETTINGS = (*SamplingBot.SETTINGS, BotSetting("near", 0, most=100))
 
     def candidates(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         assert isinstance(state, FiveState)
