@@ -33,6 +33,11 @@ class Pool(Generic[C]):
     def __init__(self, cards: Counter[C], counts: dict[int, int]) -> None:
         self.cards, self.counts = cards, counts
 
+    @classmethod
+    def at(cls, cards: Counter[C], counts: dict[int, int]) -> Pool[C]:
+        """A pool of `cards` at the places of `counts` that hold any."""
+        return cls(cards, {place: n for place, n in counts.items() if n})
+
     def size(self) -> int:
         """How many cards it holds (the sum of its counts, too)."""
         return sum(self.cards.values())

@@ -105,19 +105,14 @@ def from_view(state: DinkyState, seat: int) -> Knowledge:
     unknown = Counter[Card](state.adventurers)
     if not revealed:
         unknown += sum(hands.values(), Counter())
-    adventurers.append(_pool(unknown, {DECK: len(state.adventurers)}
+    adventurers.append(Pool.at(unknown, {DECK: len(state.adventurers)}
                              | ({} if revealed else {p: hands[p].total() for p in others})))
     levels = Counter[Card](v for p in others for v in state.rewards[p])
     rewards = {p: len(state.rewards[p]) for p in others}
     deck = Counter[Card](state.dungeon)
-    dungeon = ([_pool(levels, rewards), _pool(deck, {DECK: len(state.dungeon)})] if searched
-               else [_pool(levels + deck, rewards | {DECK: len(state.dungeon)})])
+    dungeon = ([Pool.at(levels, rewards), Pool.at(deck, {DECK: len(state.dungeon)})] if searched
+               else [Pool.at(levels + deck, rewards | {DECK: len(state.dungeon)})])
     return Knowledge(seat, Pools(seat, adventurers), Pools(seat, dungeon))
-
-
-def _pool(cards: Counter[Card], counts: dict[int, int]) -> Pool:
-    """A pool of `cards` at the places of `counts` that hold any."""
-    return Pool(cards, {place: n for place, n in counts.items() if n})
 
 
 def knowledge(state: DinkyState, seat: int) -> Knowledge:

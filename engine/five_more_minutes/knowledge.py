@@ -125,13 +125,8 @@ def at_start(game: FiveMoreMinutes, seat: int) -> Knowledge:
     if "nightmare" not in game.variants:
         chips = faces(game.blue_chips)
         blue = Pools(seat, [Pool(chips, {PILE: chips.total()})])
-    return Knowledge(seat, Pools(seat, [_pool(dream, {DECK: dream.total()})]),
-                     Pools(seat, [_pool(special, {DECK: special.total()})]), blue)
-
-
-def _pool(things: Counter, counts: dict[int, int]) -> Pool:
-    """A pool of `things` at the places of `counts` that hold any."""
-    return Pool(things, {place: n for place, n in counts.items() if n})
+    return Knowledge(seat, Pools(seat, [Pool.at(dream, {DECK: dream.total()})]),
+                     Pools(seat, [Pool.at(special, {DECK: special.total()})]), blue)
 
 
 def set_aside(state: FiveState) -> list[Chip]:
@@ -156,9 +151,9 @@ def from_view(state: FiveState, seat: int) -> Knowledge:
         chips = faces([*(c for p in others for c in state.blue[p]), *state.blue_pile])
         counts = {p: len(state.blue[p]) for p in others} | {PILE: len(state.blue_pile)}
         aside = faces(set_aside(state))
-        blue = Pools(seat, [_pool(chips, counts), _pool(aside, {ASIDE: aside.total()})])
-    return Knowledge(seat, Pools(seat, [_pool(dream, held | in_deck)]),
-                     Pools(seat, [_pool(special, {DECK: special.total()})]), blue)
+        blue = Pools(seat, [Pool.at(chips, counts), Pool.at(aside, {ASIDE: aside.total()})])
+    return Knowledge(seat, Pools(seat, [Pool.at(dream, held | in_deck)]),
+                     Pools(seat, [Pool.at(special, {DECK: special.total()})]), blue)
 
 
 def knowledge(state: FiveState, seat: int) -> Knowledge:

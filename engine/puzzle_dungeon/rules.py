@@ -372,10 +372,10 @@ class CardOrderPayments:
         count = self._by_weapon.get(key)
         if count is None:
             count = 0
-            if self._hand_ways is None:
+            if self._hand_ways is None:  # a wild card in hand (the Alchemist's 0s)
                 for used, ways in self._weapon_ways[j].items():
                     if _fits(used, rest):
-                        count += ways * self._hand_count(_minus(rest, used))
+                        count += ways * self._listed_hand_count(_minus(rest, used))
             else:  # (the same sum, written out: the hottest loop of a playout's payments)
                 r0, r1, r2, r3 = rest
                 h0, h1, h2, h3 = self._hand_ways
@@ -386,12 +386,10 @@ class CardOrderPayments:
             self._by_weapon[key] = count
         return count
 
-    def _hand_count(self, rest: tuple[int, ...]) -> int:
-        hand_ways = self._hand_ways
-        if hand_ways is None:  # a wild card in hand: count them by listing (rare)
-            return sum(1 for _ in self._hand_covers(list(rest)))
-        return (hand_ways[0][rest[0]] * hand_ways[1][rest[1]] * hand_ways[2][rest[2]]
-                * hand_ways[3][rest[3]])  # 0 when the hand holds too few
+    def _listed_hand_count(self, rest: tuple[int, ...]) -> int:
+        """The ways the hand matches `rest`, counted by listing them: with a wild card in hand
+        the binomial tables do not apply."""
+        return sum(1 for _ in self._hand_covers(list(rest)))
 
     # ------------------------------------------------------------------ finding one
 
