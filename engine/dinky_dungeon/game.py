@@ -44,6 +44,7 @@ from dungeoneer.engine.errors import (
     DungeoneerError,
     UnknownNameError,
 )
+from dungeoneer.engine.history import START, Chain
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action, GameInfo, Outcome, Termination, seat_number
 from dungeoneer.engine.tasks import Step, Task, TaskState, TaskTable
@@ -98,7 +99,7 @@ class DinkyDungeon:
         if unknown:
             raise UnknownNameError(f"unknown set-up key {unknown[0]!r}", text=unknown[0])
         stream = None if seed is None else rng.verify_seed(seed)
-        table = Table.blank(self, stream, events=())
+        table = Table.blank(self, stream, events=START)
         table.dungeon = table.ordered(self.cards.dungeon, setup.get("dungeon"), "the dungeon deck",
                                       _level)
         deck = table.ordered(self.cards.adventurer_deck(), setup.get("adventurers"),
@@ -149,11 +150,12 @@ class DinkyState(TaskState):
     declared: tuple[tuple[int, int], ...]
     """Reward values declared aloud (the Monk): public from then on."""
     over: bool
-    events: tuple[Event, ...] | None = None
+    events: Chain | None = field(default=None, compare=False, hash=False, repr=False)
     """The history: every move of a card so far, and every look at a whole place, with the
-    seats that see which cards they are (history.py), from which `knowledge` reads what a seat
-    knows; None when the position has no history (built by hand, or a sampling bot's filling:
-    nothing is recorded on from it)."""
+    seats that see which cards they are (history.py; `engine.history.events` lists them), from
+    which `knowledge` reads what a seat knows; None when the position has no history (built by
+    hand, or a sampling bot's filling: nothing is recorded on from it). Not part of the
+    position: two states alike but for how they came about are equal, as in the other games."""
     legal: tuple[Action, ...] | None = field(default=None, compare=False, hash=False, repr=False)
     """The legal actions, worked out on first use (not part of the position)."""
 
@@ -252,13 +254,13 @@ class Table(TaskTable):
     forced: tuple[str, ...]
     declared: tuple[tuple[int, int], ...]
     over: bool
-    events: tuple[Event, ...] | None
+    events: Chain | None
     """The history (`DinkyState.events`): `note` adds to it, unless it is None."""
 
     @classmethod
     def blank(cls, game: DinkyDungeon, stream: int | None,
-              events: tuple[Event, ...] | None = None) -> Table:
-        """An empty table for setting up (`events`: () to keep a history)."""
+              events: Chain | None = None) -> Table:
+        """An empty table for setting up (`events`: `START` to keep a history)."""
         n = game.players
         return cls(game=game, dungeon=(), dungeon_discard=(), adventurers=(),
                    adventurer_discard=(), row=(), hands=[() for _ in range(n)],
@@ -268,12 +270,13 @@ class Table(TaskTable):
     def note(self, event: Event) -> None:
         """Add an event to the history, if one is kept (a sampling bot's playouts keep none)."""
         if self.events is not None:
-            self.events = (*self.events, event)
+            self.events = Chain(event, self.events)
 
     def moved(self, cards: Sequence[Card], source: int, to: int, seen: int) -> None:
         """Note that each of `cards` moved from `source` to `to`, seen by the seats `seen`."""
         if self.events is not None:
-            self.events = (*self.events, *(Moved(c, source, to, seen) for c in cards))
+            for card in cards:
+                self.events = Chain(Moved(card, source, to, seen), self.events)
 
     def freeze(self) -> DinkyState:
         """The new state. Hands, rewards and discards are kept sorted as they change (they have

@@ -2,7 +2,8 @@
 a whole place, with the seats that see which cards they are (issue 17). The rules write it
 (`Table.note`); what a seat knows (knowledge.py) is read from it, each event as that seat saw it
 (`seen_by`, `shown_to`): nothing else reads an event, so nothing a seat did not see can reach its
-knowledge.
+knowledge. The history is a chain (`engine.history.Chain`: the last event and the history before
+it), so an event adds one small record and shares the rest with the state before.
 
 Places: a seat's number (their hand of adventurers, or their rewards; at set-up, the two
 adventurers they are still to choose from count as their hand); `DECK` (the adventurer deck or

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from dungeoneer.engine import history
 from dungeoneer.engine.dinky_dungeon.history import (
     ADVENTURER,
     DECK,
@@ -121,30 +122,14 @@ def knowledge(state: DinkyState, seat: int) -> Knowledge:
     if state.events is None:
         return from_view(state, seat)
     known = at_start(state.game, seat)
-    for event in state.events:
+    for event in history.events(state.events):
         known.observe(event)
     return known
 
 
-class Memory:
-    """`knowledge` for a bot that decides at many states of one game: each read on from the
-    last one's when its history goes on from that one's (a cache: the same knowledge, in less
-    time; the knowledge it returns changes with the next call)."""
+class Memory(history.Memory["DinkyState", Knowledge]):
+    """`knowledge` for a bot that decides at many states of one game, read on from the events
+    new since its last decision (`engine.history.Memory`)."""
 
     def __init__(self) -> None:
-        self._game: DinkyDungeon | None = None
-        self._events: tuple[Event, ...] = ()
-        self._known: Knowledge | None = None
-
-    def of(self, state: DinkyState, seat: int) -> Knowledge:
-        """What `seat` knows in `state` (as `knowledge`)."""
-        events, known, done = state.events, self._known, len(self._events)
-        if events is None:
-            return from_view(state, seat)
-        if (known is None or known.seat != seat or state.game != self._game
-                or events[:done] != self._events):
-            known, done = at_start(state.game, seat), 0
-        for event in events[done:]:
-            known.observe(event)
-        self._game, self._events, self._known = state.game, events, known
-        return known
+        super().__init__(at_start, from_view, history.after)

@@ -4,8 +4,8 @@ seat knows (knowledge.py) is read from it, each move as that seat saw it (`seen_
 else reads an event, so nothing a seat did not see can reach its knowledge.
 
 The history is a persistent linked list (`Link`: the last move and the history before it), so
-a move adds one small record and a new state shares all the rest with the one before: a tuple
-copied on every move made Dinky Dungeon's games slower the longer they ran.
+a move adds one small record and a new state shares all the rest with the one before (as
+Dinky Dungeon's `engine.history.Chain`, but with the move's fields in the link itself).
 
 Places: a seat's number (its hand, or its blue chips: the kind of the thing says which); `DECK`
 (the dream card deck); `OPEN` (the used cards and a card being played: everyone sees them, so

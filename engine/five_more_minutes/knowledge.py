@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from dungeoneer.engine import history
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -41,7 +42,6 @@ from dungeoneer.engine.five_more_minutes.history import (
     DREAM,
     PILE,
     UNDER,
-    Link,
     Moved,
     after,
     events,
@@ -167,27 +167,9 @@ def knowledge(state: FiveState, seat: int) -> Knowledge:
     return known
 
 
-class Memory:
-    """`knowledge` for a bot that decides at many states of one game: each read on from the
-    last one's when its history goes on from that one's (a cache: the same knowledge, in less
-    time; the knowledge it returns changes with the next call)."""
+class Memory(history.Memory["FiveState", Knowledge]):
+    """`knowledge` for a bot that decides at many states of one game, read on from the events
+    new since its last decision (`engine.history.Memory`)."""
 
     def __init__(self) -> None:
-        self._game: FiveMoreMinutes | None = None
-        self._events: Link | None = None
-        self._known: Knowledge | None = None
-
-    def of(self, state: FiveState, seat: int) -> Knowledge:
-        """What `seat` knows in `state` (as `knowledge`)."""
-        history, known = state.events, self._known
-        if history is None:
-            return from_view(state, seat)
-        new = None
-        if known is not None and known.seat == seat and state.game == self._game:
-            new = after(history, self._events)
-        if known is None or new is None:
-            known, new = at_start(state.game, seat), events(history)
-        for event in new:
-            known.observe(event)
-        self._game, self._events, self._known = state.game, history, known
-        return known
+        super().__init__(at_start, from_view, after)
