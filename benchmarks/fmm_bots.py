@@ -6,12 +6,18 @@ the old one, and the sampling bot against greedy bots, with its speed.
     python benchmarks/fmm_bots.py duel --games 2000 --bot greedy --bot old-greedy
     python benchmarks/fmm_bots.py duel --games 400 --bot sampling --bot greedy --workers 2
     python benchmarks/fmm_bots.py speed --games 20 --bot sampling --bot greedy
+    python benchmarks/fmm_bots.py paired --games 4000 --bot sampling --bot sampling-view \
+        --samples 8 --lead 0.125 --workers 2
 
 `duel` seats the bots as `dungeoneer simulate` does (the list repeated to fill the four seats,
 turned one seat per game, so every bot plays every seat equally often) and reports each bot's win
 share with a 95% Wilson interval (a shared win counts for each winner). Against three others of
 equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
 it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
+`paired` compares two bots game by game: each game is played twice from the same seed, the first
+bot in one seat (turned one seat per game) against three greedy bots, then the second bot in the
+same seat; it reports both win shares, how many games only one of them won, and the difference
+with a 95% interval over the pairs (the deal's luck, shared by both, drops out).
 `--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
 `sampling-view` is the sampling bot filling in from its seat's view of the present position
 only, as before it remembered what it saw (knowledge.from_view); `sampling-true`, for scale and
@@ -216,6 +222,39 @@ def run(function: Callable[[Any], dict], jobs: list[Any], workers: int) -> list[
         return list(pool.map(function, jobs, chunksize=4))
 
 
+def paired(bots: Sequence[str], games: int, seed: int, workers: int,
+           settings: Settings | None = None) -> dict[str, Any]:
+    """Two bots, game by game: game i from the same seed with the first and then the second bot
+    in seat i mod 4 and greedy bots in the others; the difference of their win shares with a
+    95% interval over the paired games (normal, from the pairs' spread)."""
+    first, second = bots
+    jobs = []
+    for i in range(games):
+        for bot in (first, second):
+            seated = ["greedy"] * 4
+            seated[i % 4] = bot
+            jobs.append((tuple(seated), derived_seed(seed, i), settings or {}))
+    results = run(play_duel, jobs, workers)
+    won = [(i // 2 % 4) in r["winners"] for i, r in enumerate(results)]
+    a, b = won[0::2], won[1::2]
+    only_first = sum(x and not y for x, y in zip(a, b, strict=True))
+    only_second = sum(y and not x for x, y in zip(a, b, strict=True))
+    difference = (only_first - only_second) / games
+    mean_square = (only_first + only_second) / games
+    spread = ((mean_square - difference ** 2) / (games - 1)) ** 0.5 if games > 1 else 0.0
+    report: dict[str, Any] = {"games": games, "seed": seed, "workers": workers,
+                              "settings": settings, "bots": list(bots)}
+    for name, wins in ((first, sum(a)), (second, sum(b))):
+        low, high = wilson(wins, games)
+        report[name] = {"wins": wins, "share": round(wins / games, 4),
+                        "wilson95": [round(low, 4), round(high, 4)]}
+    report["only_first_won"], report["only_second_won"] = only_first, only_second
+    report["difference"] = round(difference, 4)
+    report["difference95"] = [round(difference - 1.96 * spread, 4),
+                              round(difference + 1.96 * spread, 4)]
+    return report
+
+
 # ----------------------------------------------------------------------------- speed
 
 def speed(bots: Sequence[str], games: int, seed: int,
@@ -233,7 +272,7 @@ def speed(bots: Sequence[str], games: int, seed: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["blunders", "duel", "speed"])
+    parser.add_argument("what", choices=["blunders", "duel", "paired", "speed"])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--bot", action="append")
     parser.add_argument("--seed", type=int, default=1)
@@ -251,6 +290,8 @@ def main() -> None:
                       counts=count_blunders(bots[0], args.games, args.seed, settings))
     elif args.what == "duel":
         report.update(duel(bots, args.games, args.seed, args.workers, settings))
+    elif args.what == "paired":
+        report.update(paired(bots, args.games, args.seed, args.workers, settings))
     else:
         report.update(speed(bots, args.games, args.seed, settings))
     print(json.dumps(report, indent=1))
