@@ -23,7 +23,7 @@ def test_settings_are_set_on_the_bot():
     bot = registry.make_bot("five-more-minutes", "sampling:samples=2, lead=0.5,near=0", 3)
     assert (bot.samples, bot.lead, bot.near) == (2, 0.5, 0)
     default = registry.make_bot("five-more-minutes", "sampling", 3)
-    assert (default.samples, default.lead, default.near) == (4, 0.25, 1)
+    assert (default.samples, default.lead, default.near) == (8, 0.125, 1)
     dinky = registry.make_bot("dinky-dungeon", "sampling:width=3,horizon=4", 3)
     assert (dinky.samples, dinky.width, dinky.horizon) == (1, 3, 4)
     team = registry.make_bot("five-minute-dungeon", "sampling:samples=3", 3, pace=2.0)
