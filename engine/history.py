@@ -5,7 +5,7 @@
   new state adds one small record and shares the rest with the state before (a tuple copied on
   every event made long games slower the longer they ran). A game may keep a chain of its own
   with the event's fields in the link itself (half the objects, for a game of many small
-  moves), as long as it has an `after` like this one's.
+  moves), and read it with `after` given how a link holds its event.
 - `Memory`: a seat's knowledge for a bot that decides at many states of one game, read on from
   the events that are new since its last decision.
 """
@@ -41,6 +41,17 @@ def chain_of(events: list[Any]) -> Chain:
     return history
 
 
+class Linked(Protocol):
+    """A link of a history: anything with the history before it (None for the start)."""
+
+    @property
+    def previous(self) -> Linked | None: ...
+
+
+def _last(link: Chain) -> Any:
+    return link.last
+
+
 def events(history: Chain) -> list[Any]:
     """The events of `history`, in the order they happened."""
     found = after(history, None)
@@ -48,17 +59,19 @@ def events(history: Chain) -> list[Any]:
     return found
 
 
-def after(history: Chain, earlier: Chain | None) -> list[Any] | None:
+def after(history: Linked, earlier: Linked | None,
+          event: Callable[[Any], Any] = _last) -> list[Any] | None:
     """The events of `history` after `earlier`, in order, if `history` goes on from `earlier`
     (None: it does not; `earlier` None: every event). One walk back, as long as the events that
-    are new."""
+    are new. `event` reads a link's event (a chain's `last` by default: a game whose links hold
+    the event's fields builds it from them)."""
     found: list[Any] = []
-    link: Chain | None = history
+    link: Linked | None = history
     while link is not earlier:
         if link is None:
             return None
-        if link.previous is not None:  # (not START)
-            found.append(link.last)
+        if link.previous is not None:  # (not the start)
+            found.append(event(link))
         link = link.previous
     found.reverse()
     return found
@@ -72,8 +85,18 @@ class Observer(Protocol):
     def observe(self, event: Any) -> None: ...
 
 
-S = TypeVar("S")
-"""A game's state (with `game` and `events` fields)."""
+class Recorded(Protocol):
+    """A game's state, as `Memory` needs it: its game and its history (None: none kept)."""
+
+    @property
+    def game(self) -> Any: ...
+
+    @property
+    def events(self) -> Any: ...
+
+
+S = TypeVar("S", bound=Recorded)
+"""A game's state."""
 K = TypeVar("K", bound=Observer)
 """A game's knowledge of one seat."""
 
@@ -94,7 +117,7 @@ class Memory(Generic[S, K]):
 
     def of(self, state: S, seat: int) -> K:
         """What `seat` knows in `state` (as the game's `knowledge`)."""
-        history, game, known = state.events, state.game, self._known  # type: ignore[attr-defined]
+        history, game, known = state.events, state.game, self._known
         if history is None:
             return self._from_view(state, seat)
         new = None

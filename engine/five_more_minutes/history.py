@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypeAlias
 
+from dungeoneer.engine import history as chains
 from dungeoneer.engine import pools
 
 Thing: TypeAlias = str | tuple[int, int]
@@ -109,15 +110,10 @@ def events(history: Link) -> list[Moved]:
 
 def after(history: Link, earlier: Link | None) -> list[Moved] | None:
     """The events of `history` after `earlier`, in order, if `history` goes on from `earlier`
-    (None: it does not; `earlier` None: every event). One walk back, as long as the events
-    that are new."""
-    found: list[Moved] = []
-    link: Link | None = history
-    while link is not earlier:
-        if link is None:
-            return None
-        if link.previous is not None:  # (not START)
-            found.append(Moved(*link[:5]))
-        link = link.previous
-    found.reverse()
-    return found
+    (None: it does not; `earlier` None: every event): `engine.history.after`, each event built
+    from its link's fields."""
+    return chains.after(history, earlier, _moved)
+
+
+def _moved(link: Link) -> Moved:
+    return Moved(*link[:5])
