@@ -52,6 +52,10 @@ class Trigger(NamedTuple):
     ctx: Ctx
 
 
+NO_CTX = Ctx()
+"""A context that refers to nothing (one for all: a context is never changed, only replaced)."""
+
+
 class Frame(NamedTuple):
     """An ability (or the engine's own program) being resolved."""
 
@@ -132,17 +136,23 @@ class Board:
         self.log = log
         self.payer = payer
         self.depth = -1
-        self.ctx = Ctx()
+        self.ctx = NO_CTX
 
     # ------------------------------------------------------------------ playing on
 
     def act(self, action: Action) -> None:
         """Apply `action`, a legal one (not checked here: `PuzzleState.apply` checks), and run
         the rules until the next decision or the next quiet position."""
-        self.depth, self.ctx = -1, Ctx()
+        self.depth, self.ctx = -1, NO_CTX
         if self.options:
             self.choose(action)
         elif action.kind == "deal":
+            if not any(self.active_abilities("deal")):
+                # Nothing triggers on a deal now: the action is the card's move alone, what
+                # the interpreter would come to (the commonest action of a playout).
+                self.deal(1)
+                self.options = ()
+                return
             self.stack.append(Frame(effects.DEAL_ACTION, 0, self.ctx, (), False))
         elif action.kind == "attack":
             self.start_attack(action.arg, nested=False)
@@ -442,7 +452,9 @@ class Board:
     def add_trigger(self, ability: int, ctx: Ctx) -> None:
         """Queue an ability triggered by what the current frame is doing."""
         frame = self.stack[self.depth]
-        self.stack[self.depth] = frame._replace(waiting=(*frame.waiting, Trigger(ability, ctx)))
+        # (built whole, as in `_advance`)
+        self.stack[self.depth] = Frame(frame.program, frame.pc, frame.ctx,
+                                       (*frame.waiting, Trigger(ability, ctx)), frame.nested)
 
     def active_abilities(self, trigger: str):
         """(ability, owner) for every ability with this trigger that is in effect now."""
@@ -531,7 +543,9 @@ class Board:
             self.depth, self.ctx = depth, top.ctx
             result = program[top.pc].run(self, top.ctx)
             if type(result) is tuple:
-                stack[depth] = stack[depth]._replace(ctx=self.ctx)
+                frame = stack[depth]  # (the step may have queued triggers on it)
+                stack[depth] = Frame(frame.program, frame.pc, self.ctx, frame.waiting,
+                                     frame.nested)
                 return result
             self._advance(depth, top.pc, result)
         raise RuntimeError("abilities kept triggering each other: the card data loops")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, cast
 
 from dungeoneer.engine.protocol import Action
@@ -73,7 +74,12 @@ class Instr:
 
 
 def _card_options(cards: Sequence[int]) -> tuple[Action, ...]:
-    return tuple(Action("card", c) for c in cards)
+    return tuple(map(_card_action, cards))
+
+
+@cache  # (one action per card, made once: a playout offers the discard pile card by card)
+def _card_action(card: int) -> Action:
+    return Action("card", card)
 
 
 def _one_or_ask(options: tuple[Action, ...], apply: Callable[[Action], Any]):

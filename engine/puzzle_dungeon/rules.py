@@ -155,29 +155,40 @@ def _ready_weapons(state, statics) -> list[tuple[int, tuple[int, ...]]]:
             for m in state.collected if not exhausted >> m & 1]
 
 
-def _weapon_options(state, statics) -> list[tuple[int, list[tuple[int, ...]]]]:
-    """Ready collected monsters and, for each, the suit combinations its weapon can match."""
+def _weapon_options(state, statics) -> list[tuple[int, WeaponChoices]]:
+    """Ready collected monsters and, for each, the suit combinations its weapon can match, each
+    with its count of each suit (`_weapon_choices`)."""
     wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
-    options = []
-    for monster, weapon in _ready_weapons(state, statics):
-        if monster in wild_owners:
-            # Each weapon suit may stand for any suit.
-            singles: list[tuple[int, ...]] = [(s,) for s in range(4)]
-            pairs: list[tuple[int, ...]] = ([(a, b) for a in range(4) for b in range(a, 4)]
-                                            if len(weapon) == 2 else [])
-            options.append((monster, singles + pairs))
-        elif len(weapon) == 2:
-            # A King may use both suits or only one of them (Game Play, the attack steps).
-            options.append((monster, _KING_COMBOS[tuple(sorted(weapon))]))
-        else:
-            options.append((monster, [tuple(weapon)]))
-    return options
+    return [(monster, _weapon_choices(weapon, monster in wild_owners))
+            for monster, weapon in _ready_weapons(state, statics)]
 
 
-_KING_COMBOS: dict[tuple[int, ...], list[tuple[int, ...]]] = {
-    (a, b): sorted({(a,), (b,), (a, b)}) for a in range(4) for b in range(a, 4)}
-"""A two-suit weapon's combinations, (a,), (b,) and (a, b), sorted, once for every pair (the
-same list is handed out: nobody changes it)."""
+WeaponChoices = tuple[tuple[tuple[int, ...], tuple[int, int, int, int]], ...]
+"""A weapon's suit combinations, each with how many of each suit it matches."""
+
+
+@cache  # (a few dozen weapons exist; payments ask for each ready one at every attack)
+def _weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
+    """The suit combinations a weapon can match, each with its counts of suits: its suits; a
+    King's two suits both or either alone; any suits for a wild weapon (each suit standing for
+    any)."""
+    if wild:
+        combos: list[tuple[int, ...]] = [(s,) for s in range(4)]
+        if len(weapon) == 2:
+            combos += [(a, b) for a in range(4) for b in range(a, 4)]
+    elif len(weapon) == 2:
+        # A King may use both suits or only one of them (Game Play, the attack steps).
+        a, b = sorted(weapon)
+        combos = sorted({(a,), (b,), (a, b)})
+    else:
+        combos = [tuple(weapon)]
+    return tuple((suits, _suit_counts(suits)) for suits in combos)
+
+
+@cache
+def _weapon_counts(choices: WeaponChoices) -> tuple[tuple[int, int, int, int], ...]:
+    """The counts of suits of a weapon's combinations, alone (what `_weapon_ways` reads)."""
+    return tuple(counts for _suits, counts in choices)
 
 
 def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
@@ -190,7 +201,7 @@ def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tupl
             return
         walk(i + 1, used, uses)
         monster, options = weapons[i]
-        for suits in options:
+        for suits, _counts in options:
             trial = used[:]
             ok = True
             for s in suits:
@@ -223,8 +234,11 @@ def _covers_within(weapons, defense: list[int]
     return within
 
 
-def _hand_covers(hand_cards: list[tuple[int, int, bool]]
-                 ) -> Callable[[list[int]], Iterator[tuple[tuple[int, int], ...]]]:
+HandCovers = Callable[[list[int]], Iterator[tuple[tuple[int, int], ...]]]
+"""Every way to match exactly a need with a hand's cards (`_hand_covers`)."""
+
+
+def _hand_covers(hand_cards: list[tuple[int, int, bool]]) -> HandCovers:
     """A function giving every way to match exactly a need with these hand cards (card, suit,
     wild), each card once. The hand is sorted out once, as it is asked for every arsenal prefix."""
     if not any(wild for _c, _s, wild in hand_cards):
@@ -272,10 +286,12 @@ def _attack_inputs(state, target: int):
     statics = active_statics(state)
     wild = _wild_values(statics)
     arsenal_cards = state.rules.cards.arsenal
-    arsenal = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild)
-               for c in reversed(state.arsenal)]
-    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in state.hand]
     defense = list(face(state, target).defense)
+    # Each arsenal card taken matches one suit the defense still needs, so no payment reaches
+    # further from the front than the defense has suits: the cards behind are left out.
+    reach = state.arsenal[max(0, len(state.arsenal) - sum(defense)):]
+    arsenal = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in reversed(reach)]
+    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in state.hand]
     return defense, arsenal, hand, _weapon_options(state, statics)
 
 
@@ -331,22 +347,23 @@ class CardOrderPayments:
     def __init__(self, state, target: int) -> None:
         defense, arsenal, hand, weapons = _attack_inputs(state, target)
         self._arsenal = arsenal
-        self._weapons = [(monster, [(suits, _suit_counts(suits)) for suits in options])
-                         for monster, options in weapons]
-        self._hand_covers = _hand_covers(hand)
-        plain = not any(wild for _c, _s, wild in hand)
-        self._by_suit = ([[c for c, s, _w in hand if s == suit] for suit in range(4)]
-                         if plain else None)
-        # For each suit, the ways to pick r of the hand's cards of it, for each r the defense
-        # may leave (a table: the counting asks for them thousands of times an attack).
-        self._hand_ways = (None if self._by_suit is None else
-                           [[comb(len(cards), r) for r in range(max(defense) + 1)]
-                            for cards in self._by_suit])
+        self._weapons = weapons
+        self._hand_covers: HandCovers | None = None
+        self._by_suit: list[list[int]] | None = None
+        self._hand_ways: list[tuple[int, ...]] | None = None
+        if any(wild for _c, _s, wild in hand):  # (the Alchemist's 0s): listed, when asked
+            self._hand_covers = _hand_covers(hand)
+        else:
+            self._by_suit = by_suit = [[c for c, s, _w in hand if s == suit] for suit in range(4)]
+            # For each suit, the ways to pick r of the hand's cards of it, for each r (a row
+            # of Pascal's triangle: the counting asks for them thousands of times an attack).
+            size = max(defense) + 1
+            self._hand_ways = [_ways_row(len(cards), size) for cards in by_suit]
         self._by_weapon: dict[tuple[int, tuple[int, ...]], int] = {}
         self._by_arsenal: dict[tuple[int, tuple[int, ...]], int] = {}
         self._defense = tuple(defense)
         self._weapon_ways = _weapon_ways(self._defense, tuple(
-            tuple(counts for _suits, counts in options) for _monster, options in self._weapons))
+            _weapon_counts(options) for _monster, options in weapons))
         self.total = self._from_arsenal(0, self._defense)
         """How many payments there are."""
 
@@ -386,10 +403,15 @@ class CardOrderPayments:
             self._by_weapon[key] = count
         return count
 
+    def _listed_hands(self, rest: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], ...]]:
+        """The hand's ways to match `rest` exactly, listed (with a wild card in hand)."""
+        assert self._hand_covers is not None  # (kept whenever a hand card is wild)
+        return self._hand_covers(list(rest))
+
     def _listed_hand_count(self, rest: tuple[int, ...]) -> int:
         """The ways the hand matches `rest`, counted by listing them: with a wild card in hand
         the binomial tables do not apply."""
-        return sum(1 for _ in self._hand_covers(list(rest)))
+        return sum(1 for _ in self._listed_hands(rest))
 
     # ------------------------------------------------------------------ finding one
 
@@ -440,7 +462,7 @@ class CardOrderPayments:
         suits' combinations varies the last suit fastest."""
         by_suit = self._by_suit
         if by_suit is None:
-            return next(islice(self._hand_covers(list(rest)), place, None))
+            return next(islice(self._listed_hands(rest), place, None))
         pairs: list[tuple[int, int]] = []
         for s in range(3, -1, -1):
             if not rest[s]:
@@ -448,6 +470,12 @@ class CardOrderPayments:
             place, r = divmod(place, comb(len(by_suit[s]), rest[s]))
             pairs.extend((c, s) for c in _nth_combination(by_suit[s], rest[s], r))
         return tuple(sorted(pairs))
+
+
+@cache  # (a few dozen rows exist; payments ask for four at every attack)
+def _ways_row(n: int, size: int) -> tuple[int, ...]:
+    """comb(n, r) for r below `size`: the ways to pick r of n cards."""
+    return tuple(comb(n, r) for r in range(size))
 
 
 @lru_cache(maxsize=4096)
@@ -562,31 +590,35 @@ def in_card_order(payment: Payment) -> bool:
 class Resources:
     """What an attack can match with right now, summed up for a quick yes/no per defense."""
 
-    __slots__ = ("arsenal", "hand_own", "hand_wild", "weapon_units", "wild_units")
+    __slots__ = ("arsenal", "cards", "cover", "spare", "wild")
 
     def __init__(self, state, statics: list[tuple[Static, int]] | None = None) -> None:
         statics = active_statics(state) if statics is None else statics
-        wild = _wild_values(statics)
-        cards = state.rules.cards.arsenal
-        self.arsenal = [(cards[c].suit, cards[c].value in wild) for c in reversed(state.arsenal)]
-        self.hand_own = [0, 0, 0, 0]
-        self.hand_wild = 0
+        self.wild = wild = _wild_values(statics)
+        self.cards = cards = state.rules.cards.arsenal
+        self.arsenal: tuple[int, ...] = state.arsenal
+        """The arsenal as the position holds it, its front last. It is read from the front only
+        as far as an attack could take cards (rarely more than two), so it is not summed up: a
+        playout may set another arsenal here when nothing else has changed."""
+        # What the hand and the weapons match of each suit, and of any suit (wild cards; a wild
+        # weapon's suits). A weapon's suits are independent units: a King may use either suit
+        # or both, and a wild weapon stands for any suits.
+        cover = [0, 0, 0, 0]
+        spare = 0
         for c in state.hand:
             if cards[c].value in wild:
-                self.hand_wild += 1
+                spare += 1
             else:
-                self.hand_own[cards[c].suit] += 1
-        # A weapon's suits are independent units: a King may use either suit or both, and a wild
-        # weapon stands for any suits.
-        self.weapon_units = [0, 0, 0, 0]
-        self.wild_units = 0
+                cover[cards[c].suit] += 1
         wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
         for monster, weapon in _ready_weapons(state, statics):
             if monster in wild_owners:
-                self.wild_units += len(weapon)
+                spare += len(weapon)
             else:
                 for suit in weapon:
-                    self.weapon_units[suit] += 1
+                    cover[suit] += 1
+        self.cover = (cover[0], cover[1], cover[2], cover[3])
+        self.spare = spare
 
     def can_match(self, defense: tuple[int, int, int, int]) -> bool:
         """Whether some payment matches this defense.
@@ -597,10 +629,11 @@ class Resources:
         return self._from(0, list(defense))
 
     def _from(self, i: int, need: list[int]) -> bool:
-        arsenal = self.arsenal
+        """Whether `need` can be matched taking arsenal cards from the i-th from the front on."""
+        arsenal, cards, wild_values = self.arsenal, self.cards, self.wild
         while i < len(arsenal):
-            suit, wild = arsenal[i]
-            if wild:
+            card = cards[arsenal[-1 - i]]
+            if wild_values and card.value in wild_values:
                 needed = [s for s in range(4) if need[s]]
                 if not needed:
                     return True
@@ -610,16 +643,17 @@ class Resources:
                     if self._from(i + 1, trial):
                         return True
                 return False
+            suit = card.suit
             if not need[suit]:
                 break
             need[suit] -= 1
             i += 1
-        short = 0
-        for s in range(4):
-            after_hand = need[s] - self.hand_own[s]
-            if after_hand > self.weapon_units[s]:
-                short += after_hand - self.weapon_units[s]
-        return short <= self.hand_wild + self.wild_units
+        # (written out: this runs for every column at every quiet position of a playout)
+        n0, n1, n2, n3 = need
+        c0, c1, c2, c3 = self.cover
+        short = ((n0 - c0 if n0 > c0 else 0) + (n1 - c1 if n1 > c1 else 0)
+                 + (n2 - c2 if n2 > c2 else 0) + (n3 - c3 if n3 > c3 else 0))
+        return short <= self.spare
 
 
 def can_pay(state, target: int) -> bool:
