@@ -19,7 +19,6 @@ MASK64 = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
-_TWO_64 = 1 << 64
 MAX_SEED = MASK64
 
 
@@ -75,17 +74,7 @@ def shuffled(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """Return (the items in a uniformly random order, the new state): Fisher-Yates from the end."""
     cards = list(items)
     for i in range(len(cards) - 1, 0, -1):
-        # below(i + 1, state) written out: a deck is shuffled card by card, often in a playout
-        bound = i + 1
-        limit = _TWO_64 - _TWO_64 % bound
-        while True:
-            state = (state + _GOLDEN_GAMMA) & MASK64
-            z = ((state ^ (state >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            value = z ^ (z >> 31)
-            if value < limit:
-                break
-        j = value % bound
+        j, state = below(i + 1, state)
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state
 
