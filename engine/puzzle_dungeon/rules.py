@@ -185,12 +185,6 @@ def _weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
     return tuple((suits, _suit_counts(suits)) for suits in combos)
 
 
-@cache
-def _weapon_counts(choices: WeaponChoices) -> tuple[tuple[int, int, int, int], ...]:
-    """The counts of suits of a weapon's combinations, alone (what `_weapon_ways` reads)."""
-    return tuple(counts for _suits, counts in choices)
-
-
 def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
     """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
     covers: list[tuple[tuple[int, ...], tuple]] = []
@@ -362,8 +356,8 @@ class CardOrderPayments:
         self._by_weapon: dict[tuple[int, tuple[int, ...]], int] = {}
         self._by_arsenal: dict[tuple[int, tuple[int, ...]], int] = {}
         self._defense = tuple(defense)
-        self._weapon_ways = _weapon_ways(self._defense, tuple(
-            _weapon_counts(options) for _monster, options in weapons))
+        self._weapon_ways = _weapon_ways(self._defense,
+                                         tuple(options for _monster, options in weapons))
         self.total = self._from_arsenal(0, self._defense)
         """How many payments there are."""
 
@@ -479,20 +473,20 @@ def _ways_row(n: int, size: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _weapon_ways(defense: tuple[int, ...], weapons: tuple[tuple[tuple[int, ...], ...], ...]
+def _weapon_ways(defense: tuple[int, ...], weapons: tuple[WeaponChoices, ...]
                  ) -> list[dict[tuple[int, ...], int]]:
     """For each j, how many ways the weapons from the j-th on match exactly each count of suits
     within the defense (each weapon unused, or used for one of its combinations); `weapons`
-    gives each weapon's combinations as counts of suits. Kept: the same weapons meet the same
-    defenses again and again in a playout (profiled: four times in five). The lists are read,
-    never changed."""
+    gives each weapon's combinations with their counts of suits (`_weapon_choices`). Kept:
+    the same weapons meet the same defenses again and again in a playout (profiled: four times
+    in five). The lists are read, never changed."""
     ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
     d0, d1, d2, d3 = defense
     for options in reversed(weapons):
         after = ways[-1]
         here = dict(after)  # the weapon unused
         for (u0, u1, u2, u3), count in after.items():
-            for c0, c1, c2, c3 in options:
+            for _suits, (c0, c1, c2, c3) in options:
                 total = (u0 + c0, u1 + c1, u2 + c2, u3 + c3)
                 if total[0] <= d0 and total[1] <= d1 and total[2] <= d2 and total[3] <= d3:
                     here[total] = here.get(total, 0) + count
