@@ -1,33 +1,50 @@
 """Canonical keys for the transposition table: positions that play the same get the same key.
 
-Why merging is sound. Two arsenal cards of the same suit whose values no ability in the game ever
-looks at are interchangeable: swapping them everywhere, in every zone and for the rest of the
-game, maps every legal line to a legal line with the same outcome (every rule and ability reads a
-card only through its suit and the values it names, and shuffles are drawn by position, not by
-card). So a position can be keyed by *card classes* (suit, and the value when some ability reads
-it) instead of card identities, and the search treats positions that differ only by such a swap as
-one. The key keeps everything else exactly (columns, faces, orientation, the order of every
-ordered zone, the random stream), so equal keys mean positions that are images of each other under
-a swap of interchangeable cards.
+Why merging is sound. Two arsenal cards are *interchangeable* when swapping them everywhere, in
+every zone and for the rest of the game, maps every legal line to a legal line with the same
+outcome. The engine reads a card in three ways:
 
-The discard pile is kept in order (as classes) while an ability that reads its order can still
-fire (`effects.DiscardOrder`), and reduced to its size once none can. That the hand may be keyed as
-a multiset rests on the engine letting the player discard hand cards in any order wherever the
-order can matter (D18): two hands with the same classes then offer the same class sequences. (When
-the engine discarded them in card-id order, a hand of 4H 5H and one of 5H 6H, with the 5s a class
-of their own, had one key and different futures.)
+1. through its suit and the values some ability names ('any 0', 'when you deal an 8', 'your 0s');
+2. through its place in an ordered zone (the arsenal, the deck, the discard pile): shuffles draw
+   places from the game's stream, not cards, so a swap commutes with them;
+3. through its identity: the hand and the collection are kept sorted by card id, and an ability
+   that shuffles several hand cards into the deck adds them in that order ('Shuffle your hand
+   into the deck'); 'the first dealt Torch card' is found among the set-up deals by identity.
 
-While an ability waits for a choice, its frames name cards by identity, which a swap would have to
-follow; such transient positions are keyed exactly, without classes.
+So a card's *class* is its suit, plus its value when some ability in play reads that value
+(1), refined so that every class is a run of consecutive card ids (3): then the classes of the
+cards of any hand, in card-id order, follow from how many of each class it holds, and two hands
+with the same classes leave the same classes in the same order wherever they go. With the
+built-in cards the values read are 0 and 8, the ends of each suit, so the refinement splits
+nothing; a card file whose ability reads 'any 5' gets three classes per suit (below 5, the 5,
+above 5). A swap of two cards of one class is then invisible to every rule, and a position is
+keyed by its cards' classes: equal keys mean positions that are images of each other under such
+a swap, so they win or lose alike.
+
+What the key leaves out, and why:
+
+- the discard pile's order, once no ability that reads it can still fire
+  (`effects.DiscardOrder`): its size will do, since its cards follow from the other zones;
+- the hand's order (it is a multiset of classes): the engine lets the player discard hand cards
+  in any order wherever that order can matter (D18), and the rest is the run argument above;
+- the set-up deals, once 'the first dealt' card can no longer be looked for: with the built-in
+  cards only an 'after set up' ability looks, and it has fired when set up ends. A card file that
+  looks for it later (an `attach_first_dealt` step on any other trigger) reads a card's identity
+  that a swap would change: for such a card set the key keeps every card by identity
+  (`Coverage`), with the set-up deals in it.
+
+While an ability waits for a choice, its frames name cards by identity, which a swap would have
+to follow; such transient positions are keyed exactly, without classes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.effects import DrawFromDiscard
+from dungeoneer.engine.puzzle_dungeon.effects import AttachFirstDealt, DrawFromDiscard
 from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 from dungeoneer.engine.puzzle_dungeon.rules import Payment
 
@@ -46,23 +63,72 @@ def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:
     return frozenset(values)
 
 
+def first_dealt_read_late(game: PuzzleDungeon) -> bool:
+    """Whether an ability in play can look for 'the first dealt' card after set up has ended:
+    an `attach_first_dealt` step anywhere but in a hero's 'after set up' ability."""
+    for ability in game.abilities_in_play():
+        late = not (ability.owner_kind == "hero" and ability.trigger == "after_setup")
+        if late and any(isinstance(instr, AttachFirstDealt) for instr in ability.program):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which card-merging reductions the card set in play lets the solver make, and why not
+    when it does not. Card classes and interchangeable payments rest on one argument (the
+    module's docstring), so they are on or off together."""
+
+    card_classes: bool
+    reason: str = ""
+
+
+def coverage(game: PuzzleDungeon) -> Coverage:
+    """What the argument for card classes covers in this game."""
+    if first_dealt_read_late(game):
+        return Coverage(False, "an ability looks for 'the first dealt' card after set up, by "
+                               "the card's identity: every card is kept by identity")
+    return Coverage(True)
+
+
+def card_classes(game: PuzzleDungeon) -> tuple[int, ...]:
+    """Each arsenal card's class (by card id): cards of one class are interchangeable.
+
+    A class is a suit, plus the value when an ability in play reads it, split into runs of
+    consecutive card ids; classes are numbered in card-id order, so a sorted hand lists its
+    classes in order. Under `coverage` off, every card is a class of its own."""
+    cards = game.cards.arsenal
+    if not coverage(game).card_classes:
+        return tuple(range(len(cards)))
+    sensitive = value_sensitive(game)
+    classes: list[int] = []
+    previous: tuple[int, int] | None = None
+    for card in cards:  # (in card-id order: card i is cards[i])
+        kind = (card.suit, card.value if card.value in sensitive else -1)
+        if classes and kind == previous:
+            classes.append(classes[-1])  # the run goes on
+        else:
+            classes.append(classes[-1] + 1 if classes else 0)  # a new run: a new class
+        previous = kind
+    return tuple(classes)
+
+
 def exact_key(state: PuzzleState) -> tuple:
     """A position's key with every card by identity and every zone in order: what a pending
     position is keyed by, and what a search without card classes would use."""
     return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand, state.deck,
             state.discard, state.collected, state.attached, state.traps, state.treasures,
-            state.removed, state.rng, state.forced, state.stack)
+            state.removed, state.rng, state.forced, state.stack, state.setup_deals)
 
 
 class Canonicalizer:
     """Computes transposition-table keys for the positions of one game."""
 
     def __init__(self, game: PuzzleDungeon) -> None:
-        sensitive = value_sensitive(game)
-        self.card_class = tuple(
-            card.suit * 16 + (card.value + 1 if card.value in sensitive else 0)
-            for card in game.cards.arsenal)
+        self.coverage = coverage(game)
+        self.card_class = card_classes(game)
         self.discard_order = game.discard_order
+        self.keeps_setup_deals = not self.coverage.card_classes
 
     def classes(self, cards: tuple[int, ...]) -> tuple[int, ...]:
         """Cards as their classes, in the same order."""
@@ -79,11 +145,13 @@ class Canonicalizer:
         # zones: its size will do.
         ordered = self.discard_order.live(state)
         discard = self.classes(state.discard) if ordered else len(state.discard)
-        attached = tuple(sorted((card_class[a.card], a.host, a.status, a.exhausted)
-                                for a in state.attached))
+        # In the order attached: 'the wizard' is the first card attached as one.
+        attached = tuple((card_class[a.card], a.host, a.status, a.exhausted)
+                         for a in state.attached)
+        setup = state.setup_deals if self.keeps_setup_deals else ()
         return (state.columns, state.kings, state.exhausted, self.classes(state.arsenal), hand,
                 self.classes(state.deck), discard, state.collected, attached, state.traps,
-                state.treasures, state.removed, state.rng, state.forced)
+                state.treasures, state.removed, state.rng, state.forced, setup)
 
     def payment_signatures(self, state: PuzzleState) -> Callable[[Payment], Any]:
         """A signature for the payments offered in this position: payments with one signature

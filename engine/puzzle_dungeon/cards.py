@@ -408,6 +408,9 @@ class _Loader:
                 program = effects.compile_effect(steps)
             except effects.EffectSpecError as exc:
                 raise where.error("effect", str(exc)) from None
+            problem = effects.check_context(program, trigger, owner_kind)
+            if problem:
+                raise where.error("effect", problem)
         ability = Ability(
             id=len(self.abilities) + effects.FIRST_CARD_PROGRAM, owner=owner,
             owner_kind=owner_kind, owner_name=owner_name, face=face, text=text, trigger=trigger,

@@ -892,6 +892,34 @@ def check_static(kind: str, params: Mapping[str, Any]) -> str | None:
     return None
 
 
+CARD_TRIGGERS = ("deal", "draw")
+"""Triggers whose 'it' is an arsenal card (the card dealt or drawn)."""
+MONSTER_TRIGGERS = ("loot", "trophy", "monster_king", "collect", "king_revealed", "attack",
+                    "trap", "treasure")
+"""Triggers whose 'it' is a monster (the one defeated, collected, revealed or attacked)."""
+
+
+def check_context(program: Sequence[Instr], trigger: str, owner_kind: str) -> str | None:
+    """Why a program reads something its trigger or its card does not give, or None: 'draw it'
+    and 'discard it' need a dealt or drawn card, 'ready it' a monster the trigger speaks of,
+    and 'this' monster (adjacent to this, this monster, attach to this) a monster or hero to be
+    on. Without the check such a step would read a card or monster whose number merely equals
+    the one meant."""
+    for instr in program:
+        if isinstance(instr, DrawIt | DiscardIt) and trigger not in CARD_TRIGGERS:
+            return (f"'it' in a {trigger} ability is not a card: draw_it and discard_it need a "
+                    f"{' or '.join(CARD_TRIGGERS)} trigger")
+        if (isinstance(instr, Ready) and instr.target == "it"
+                and trigger not in MONSTER_TRIGGERS):
+            return (f"'it' in a {trigger} ability is not a monster: ready it needs one of "
+                    f"{', '.join(MONSTER_TRIGGERS)}")
+        if owner_kind == "trap_treasure" and (
+                isinstance(instr, AttachArsenalFront | ShuffleThisIntoColumn | TriggerLoot)
+                or (isinstance(instr, Exhaust) and instr.target == "adjacent_to_this")):
+            return "a Trap or Treasure is not a monster: its abilities can't name 'this monster'"
+    return None
+
+
 def check_references(abilities: Sequence[Any], types: Mapping[str, str]) -> None:
     """Check names an effect refers to (monster types) against the loaded data."""
     for ability in abilities:

@@ -45,6 +45,12 @@ def folder_with(tmp_path, name: str, text: str):
     ('type = "chest"\nweapon = ["Claw"]', 'type = "chest"\ncolour = "red"\nweapon = ["Claw"]',
      "field 'colour': not a field of a monster"),
     ('chest = "rulebook', 'chest = "somewhere', "a source starts with 'rulebook'"),
+    # 'it' must be what the trigger speaks of: a Loot's 'it' is the monster, not a card.
+    ('effect = [{ op = "ready", target = "collected" }]', 'effect = [{ op = "draw_it" }]',
+     "card 'Haunted Armor', field 'effect': 'it' in a loot ability is not a card"),
+    ('effect = [{ op = "draw_it" }]',
+     'effect = [{ op = "ready", target = "it" }]',
+     "card 'Goblin', field 'effect': 'it' in a deal ability is not a monster"),
 ])
 def test_errors_name_the_file_the_card_and_the_field(tmp_path, old, new, expected):
     text = builtin("monsters.toml")
@@ -92,3 +98,16 @@ def test_the_cli_reports_a_broken_card_file(tmp_path):
     result = CliRunner().invoke(cli, ["deal", "1", "--cards", str(folder)])
     assert result.exit_code == 2
     assert "arsenal.toml" in result.output and "field 'suits'" in result.output
+
+
+def test_a_trap_or_treasure_can_not_name_this_monster(tmp_path):
+    text = builtin("traps_treasures.toml")
+    old = '{ op = "discard_deck", count = 2 }'
+    assert old in text
+    broken = text.replace(old, '{ op = "exhaust", target = "adjacent_to_this" }', 1)
+    folder = folder_with(tmp_path, "traps_treasures.toml", broken)
+    with pytest.raises(CardDataError) as caught:
+        load_card_set(folder)
+    message = str(caught.value)
+    assert "Owner's Manual" in message and "field 'effect'" in message
+    assert "a Trap or Treasure is not a monster" in message

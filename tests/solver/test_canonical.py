@@ -1,12 +1,11 @@
-"""The transposition table's keys and the payment reduction hold for any card file the loader
-accepts, not only the built-in cards (issue 13's soundness gap).
+"""The transposition table's keys and the payment reduction with a card file the built-in cards
+do not cover: a value read in the middle of a suit.
 
-The card file here makes the Ratman's Loot read "any 5": a value in the middle of a suit's range,
-so the 5s are classes of their own, and the card-id order of a suit's cards is not the order of
-their classes. Before the order of hand discards became the player's choice (D18), a payment
-discarded its hand cards in card-id order, so two positions with equal keys could leave the
-discard pile in different class orders, and the reduction could drop a payment that no kept
-payment reproduces."""
+The card file here makes the Ratman's Loot read "any 5", so each suit splits into three classes
+(below the 5, the 5, above it) and positions whose hands differ only within a class share a key.
+A payment discards its hand cards in the order the player chooses wherever that order can matter
+(D18), so such positions offer the same futures, and a dropped payment is always reproduced by a
+kept one."""
 
 from __future__ import annotations
 
@@ -56,10 +55,14 @@ def payment_decisions(game: PuzzleDungeon, deals: range, moves: int = 120):
 
 
 def test_the_five_is_a_class_of_its_own(any_five_game):
+    """A value read in the middle of a suit splits the suit into runs of card ids: below the 5,
+    the 5, above it (the 0s are read too, by the Goblin King)."""
     canonical = Canonicalizer(any_five_game)
     by_code = {c.code: c.id for c in any_five_game.cards.arsenal}
     classes = canonical.card_class
-    assert classes[by_code["5H"]] != classes[by_code["4H"]] == classes[by_code["6H"]]
+    assert classes[by_code["2H"]] == classes[by_code["4H"]] != classes[by_code["5H"]]
+    assert classes[by_code["5H"]] != classes[by_code["6H"]] == classes[by_code["8H"]]
+    assert classes[by_code["4H"]] != classes[by_code["6H"]]
 
 
 def test_every_dropped_payment_is_reproduced_by_a_kept_one(any_five_game):
@@ -96,11 +99,10 @@ def settled_children(state) -> frozenset:
 
 
 def test_positions_with_one_key_have_the_same_payments(any_five_cards):
-    """The issue's case: one position holds 4H 5H, the other 5H 6H (the 4H and the 6H are one
-    class, the 5H another, and the 6H or the 4H waits in the deck). Their keys are equal, so the
-    table merges them; they must offer the same futures. With hand cards discarded in card-id
-    order they did not: one could only leave the 5H on top of the pile, the other only a plain
-    Hand."""
+    """One position holds 3H 5H, the other 4H 5H (the 3H and the 4H are one class, the 5H
+    another, and the 4H or the 3H waits in the deck). Their keys are equal, so the table merges
+    them; they must offer the same futures: every order of the four classes on the discard
+    pile."""
     game = PuzzleDungeon(any_five_cards, "Bodyguard")
 
     def laid_out(hand: str, deck: str):
@@ -111,7 +113,7 @@ def test_positions_with_one_key_have_the_same_payments(any_five_cards):
             discard=[c.code for c in game.cards.arsenal
                      if c.code not in (*hand.split(), *deck.split())], seed=1)
 
-    first, second = laid_out("2T 2C 4H 5H", "6H"), laid_out("2T 2C 5H 6H", "4H")
+    first, second = laid_out("2T 2C 3H 5H", "4H"), laid_out("2T 2C 4H 5H", "3H")
     canonical = Canonicalizer(game)
     assert first != second and canonical.key(first) == canonical.key(second)
     first, second = (s.apply(s.parse_action("attack 2")) for s in (first, second))
