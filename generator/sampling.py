@@ -25,16 +25,11 @@ from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.engine.puzzle_dungeon.board import Payer
+from dungeoneer.engine.puzzle_dungeon.bots import one_order_each, pay_at_random
 from dungeoneer.engine.puzzle_dungeon.information import information_set
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import share_json, wilson
-from dungeoneer.generator.players import (
-    CarefulPlayer,
-    eager_playout,
-    one_order_each,
-    pay_at_random,
-    play_out,
-)
+from dungeoneer.generator.players import CarefulPlayer, eager_playout, play_out
 
 SAMPLES = 2
 """Fillings per decision by default (docs/difficulty.md, "The sampling player": the strength and

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.lines import Step, steps, verify_line
-from dungeoneer.solver.parallel import STRATEGIES, Setup, run_portfolio, usable_cores
+from dungeoneer.solver.parallel import STRATEGIES, TABLELESS, Setup, run_portfolio, usable_cores
 from dungeoneer.solver.search import UNKNOWN, UNWINNABLE, WON, Budget
 from dungeoneer.solver.table import MB
 
@@ -85,7 +85,8 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         return answer(UNWINNABLE, method="cp-sat relaxation",
                       reason="no column-closed set of monsters that meets the prey fits the "
                       "cards and weapons left (the counting relaxation is infeasible)")
-    share = None if memory is None else memory // len(STRATEGIES)
+    tables = sum(1 for name in STRATEGIES if name not in TABLELESS)
+    share = None if memory is None else memory // max(1, tables)
     setup = Setup(state, memory=share, bounds=bounds)
     budget = Budget(seconds=None if seconds is None else
                     max(0.0, seconds - (time.perf_counter() - started)), states=states)

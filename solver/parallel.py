@@ -32,6 +32,7 @@ from typing import NoReturn
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.search import (
     UNWINNABLE,
     WON,
@@ -47,8 +48,19 @@ from dungeoneer.solver.search import (
     turn_of,
 )
 
-STRATEGIES = ("depth-first", "best-first", "plain depth-first")
-"""The portfolio's strategies, in the order their verdicts are taken."""
+STRATEGIES = ("nested rollouts", "depth-first")
+"""The portfolio's strategies, in the order their verdicts are taken: nested rollouts find the
+wins (docs/solver.md, "Why the hard deals are hard"), the guided depth-first search is complete
+and proves the losses. "best-first" and "plain depth-first" may be named too."""
+
+KNOWN = ("nested rollouts", "depth-first", "best-first", "plain depth-first")
+"""Every strategy a portfolio may run."""
+TABLELESS = ("nested rollouts",)
+"""Strategies that keep no table: they take no share of the memory cap."""
+
+WEIGHTS = {"nested rollouts": 3}
+"""How many times the common turn a strategy takes each round (1 if not named): a rollout's
+position costs less than a stored one, and rollouts win nearly every deal."""
 
 HANDOVER = 0.3
 """Seconds the portfolio runs in this process before it starts workers: most front-face deals are
@@ -92,13 +104,16 @@ class Setup:
         return {i: _strategy(self.strategies[i], root, prune, canonical, self.memory)
                 for i in indices}
 
-    def turn(self, round_: int) -> int:
-        """The turn of round `round_`."""
-        return turn_of(round_, self.first_slice, self.slice_size)
+    def turn(self, round_: int, index: int) -> int:
+        """The turn of strategy `index` in round `round_`: the common turn times its weight."""
+        weight = WEIGHTS.get(self.strategies[index], 1)
+        return weight * turn_of(round_, self.first_slice, self.slice_size)
 
 
 def _strategy(name: str, root: PuzzleState, prune: CoreBound | None, canonical: Canonicalizer,
               memory: int | None) -> Strategy:
+    if name == "nested rollouts":
+        return NestedRollouts(root, canonical=canonical)
     if name == "best-first":
         return BestFirst(root, prune=prune, canonical=canonical, memory=memory)
     if name == "depth-first":
@@ -106,7 +121,7 @@ def _strategy(name: str, root: PuzzleState, prune: CoreBound | None, canonical: 
     if name == "plain depth-first":
         return DepthFirst(root, order=plain_order, prune=prune, canonical=canonical,
                           memory=memory)
-    raise ValueError(f"no strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    raise ValueError(f"no strategy {name!r}; known: {', '.join(KNOWN)}")
 
 
 def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = None,
@@ -212,7 +227,7 @@ class Own:
 
     def _step(self, index: int) -> None:
         done = self.done[index]
-        report = self.runners[index].turn(self.setup.turn(done))
+        report = self.runners[index].turn(self.setup.turn(done, index))
         self.reports[(index, done)] = report
         self.done[index] = done + 1
         if report.verdict is not None:
@@ -324,7 +339,7 @@ def _reports(conn: Connection, setup: Setup, indices: list[int], first_round: in
         while round_ > allowed:
             allowed = conn.recv()
         for index, runner in list(runners.items()):
-            report = runner.turn(setup.turn(round_))
+            report = runner.turn(setup.turn(round_, index))
             if round_ >= first_round:
                 conn.send((index, round_, report))
             if report.verdict is not None:

@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, effects, rules
 from dungeoneer.engine.puzzle_dungeon.board import DEAL, NO_CTX, Board, Frame
+from dungeoneer.engine.puzzle_dungeon.bots import (
+    EagerOptions,
+    advances,
+    eager_options,
+    missing_kinds,
+)
 from dungeoneer.engine.puzzle_dungeon.state import freeze
 from dungeoneer.engine.rng import Stream
-from dungeoneer.generator.players import (
-    EagerOptions,
-    _advances,
-    _missing,
-    eager_options,
-    eager_playout,
-)
+from dungeoneer.generator.players import eager_playout
 from tests.puzzle_dungeon.test_properties import SETTINGS, games, random_game
 
 
@@ -46,8 +46,8 @@ def _eager_options_as_first_written(state):
     attacks = [a for a in actions if a.kind == "attack"]
     if not attacks:
         return list(actions)
-    missing = _missing(state)
-    wanted = [a for a in attacks if _advances(state, state.columns[a.arg][-1], missing)]
+    missing = missing_kinds(state)
+    wanted = [a for a in attacks if advances(state, state.columns[a.arg][-1], missing)]
     return wanted or attacks
 
 

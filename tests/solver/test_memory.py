@@ -67,12 +67,12 @@ def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small
 
 
 def test_solve_under_a_tiny_cap_agrees_with_the_uncapped_search(synthetic_searches):
-    """The whole solver (three strategies, the bound, best-first dropping out) with room for
-    about 64 keys per strategy."""
+    """The whole solver (nested rollouts, and depth-first with the bound) with room for about 64
+    keys in the depth-first table."""
     evicting = 0
     for seed in range(40):
         state, uncapped = synthetic_searches[seed]
-        answer = solve(state, seconds=None, memory=3 * 64 * BYTES_PER_KEY)
+        answer = solve(state, seconds=None, memory=64 * BYTES_PER_KEY)
         assert answer.status == uncapped.status, seed
         evicting += answer.details.get("evicted", 0) > 0
     assert evicting >= 5
@@ -92,8 +92,8 @@ def test_best_first_drops_out_and_claims_nothing(synthetic_searches):
 
 
 def test_a_full_rules_deal_is_still_proven_unwinnable_under_a_cap():
-    """The built unwinnable deal of test_solver.py, with room for 16 keys per strategy: positions
-    are forgotten and searched again, and the search still ends, complete."""
+    """The built unwinnable deal of test_solver.py, with room for 16 keys in the depth-first
+    table: positions are forgotten and searched again, and the search still ends, complete."""
     rest = others("Ghost", "Witch", "Goblin", "Haunted Armor", "Animated Weapons", "Automaton",
                   "Stone Golem", "Ratman", "Banshee", "Dragon")
     monsters = ["Haunted Armor", "Animated Weapons", "Automaton", "Stone Golem", "Ratman",
@@ -101,16 +101,17 @@ def test_a_full_rules_deal_is_still_proven_unwinnable_under_a_cap():
     state = position(columns=(("Ghost", "Dragon"), ("Witch", "Goblin"), rest[:5], rest[5:]),
                      rest="none", collected=monsters, exhausted=monsters, hand="2T 2C 2H 2M",
                      deck="")
-    answer = solve(state, seconds=60, memory=3 * 16 * BYTES_PER_KEY)
+    answer = solve(state, seconds=60, memory=16 * BYTES_PER_KEY)
     assert answer.status == UNWINNABLE and answer.details["evicted"] > 0
     assert "searched more than once" in answer.reason
 
 
 @pytest.mark.parametrize("entries", [500, 100])
-def test_a_full_rules_win_found_under_a_cap_replays(entries):
-    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=1001)
-    answer = solve(state, seconds=None, states=50_000, memory=3 * entries * BYTES_PER_KEY)
-    assert answer.status == WON and answer.details["evicted"] > 0
+def test_a_full_rules_win_found_by_depth_first_under_a_cap_replays(entries):
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=20)
+    search = DepthFirst(state, memory=entries * BYTES_PER_KEY)
+    answer = portfolio(state, [search], budget=Budget(states=50_000))
+    assert answer.status == WON and answer.evicted > 0
     assert verify_line(state, answer.line).won()
 
 

@@ -13,9 +13,9 @@ from dungeoneer.solver.search import Budget, Runner
 from dungeoneer.solver.table import BYTES_PER_KEY
 
 # Position budgets, not time: the answers must not depend on the machine's speed.
-DEALS = [("Rogue", 1000, 20_000),        # won by plain depth-first (this process)
-         ("Bodyguard", 3, 20_000),       # won by best-first (a worker's)
-         ("Rogue", 1001, 20_000),
+DEALS = [("Rogue", 1000, 20_000),        # won by nested rollouts (this process)
+         ("Rogue", 20, 20_000),          # won by depth-first (a worker's)
+         ("Bodyguard", 23, 20_000),      # won by depth-first after a few rounds
          ("Skull Warrior", 1000, 8_000)]  # unknown when the budget runs out
 
 
@@ -39,32 +39,34 @@ def test_two_workers_give_the_same_answer_as_one(at_once, hero, seed, states):
     assert not multiprocessing.active_children()
 
 
-def test_three_workers_and_a_memory_cap_give_the_same_answer_as_one(at_once):
-    """Each strategy in a process of its own, each with its share of a small cap."""
-    state = PuzzleDungeon(hero="Warrior").new_initial_state(seed=1003)
-    limits = {"seconds": None, "states": 12_000, "memory": 3 * 1000 * BYTES_PER_KEY}
+def test_more_workers_than_strategies_and_a_memory_cap_give_the_same_answer_as_one(at_once):
+    """Each strategy in a process of its own (a third worker has nothing to run), the
+    depth-first table under a small cap that makes it forget positions."""
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=20)
+    limits = {"seconds": None, "states": 12_000, "memory": 300 * BYTES_PER_KEY}
     one = solve(state, workers=1, **limits)
     three = solve(state, workers=3, **limits)
-    assert one.status == WON and one.details["evicted"] > 0
+    assert one.status == WON and one.method == "depth-first" and one.details["evicted"] > 0
     assert _key(three) == _key(one)
 
 
 def test_workers_that_start_late_replay_their_turns_silently():
     """A worker that takes over at round 2 sends, from round 2 on, exactly the reports its
     strategies give in this process (run here in a thread, to see what it sends)."""
-    state = PuzzleDungeon(hero="Skull Warrior").new_initial_state(seed=1000)
+    state = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=1021)
     setup = Setup(state)
-    expected = [Runner(s) for s in setup.build([1, 2]).values()]
-    wanted = [[runner.turn(setup.turn(r)) for r in range(5)] for runner in expected]
+    expected = [Runner(s) for s in setup.build([0, 1]).values()]
+    wanted = [[runner.turn(setup.turn(r, i)) for r in range(5)]
+              for i, runner in enumerate(expected)]
     assert all(report.verdict is None for reports in wanted for report in reports)
     mine, theirs = multiprocessing.Pipe()
-    worker = threading.Thread(target=parallel._work, args=(theirs, setup, [1, 2], 2, 4))
+    worker = threading.Thread(target=parallel._work, args=(theirs, setup, [0, 1], 2, 4))
     worker.start()
     got = [mine.recv() for _ in range(6)]
     mine.close()  # the worker waits for an allowance, sees the end of the pipe and stops
     worker.join(timeout=30)
     assert not worker.is_alive()
-    assert got == [(i, r, wanted[k][r]) for r in range(2, 5) for k, i in enumerate((1, 2))]
+    assert got == [(i, r, wanted[i][r]) for r in range(2, 5) for i in (0, 1)]
 
 
 def test_a_time_limit_stops_the_workers(at_once):

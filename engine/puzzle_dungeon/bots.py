@@ -1,0 +1,151 @@
+"""Puzzle Dungeon bots' choices that read only what a player at the table sees: the eager
+player's options (attack what the prey lacks, else any attack, else deal), its payments at
+random, and the payments one order each.
+
+They choose from a position's visible fields alone, never the deck's order, so the blind players
+(`generator.players`) and the solver's rollouts on the true deal (`solver.rollouts`) use them
+alike: the same choices, the first unsure of what comes, the second seeing it come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
+from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon.rules import (
+    CardOrderPayments,
+    Payment,
+    Resources,
+    active_statics,
+    face,
+    forbidden_columns,
+    in_card_order,
+    nonempty_columns,
+    prey_progress,
+)
+from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
+from dungeoneer.engine.rng import Stream
+
+__all__ = ["EagerOptions", "advances", "eager_options", "missing_kinds", "one_order_each",
+           "pay_at_random"]
+
+
+def eager_options(position: PuzzleState | Board) -> list[Action]:
+    """What the eager player picks from at a quiet position: of the legal actions, the attacks
+    on monsters the prey needs if there is one, else all attacks, else all actions (none: the
+    game is over). Columns it would not pick from are not checked for a payment: the wanted
+    columns first, the others only when none of those can be attacked (profiled: the legal
+    actions were a fifth of a playout's time)."""
+    return EagerOptions()(position)
+
+
+class EagerOptions:
+    """`eager_options` for the positions of one playout, in turn. What the answer depends on
+    besides the arsenal (the columns, the Kings, the collection and what is exhausted, which
+    decide the prey still lacking, the statements in effect, the fronts' defenses and the ready
+    weapons; and the hand) is summed up once and kept while those stay as they are: after a
+    deal, the commonest action (the eager player deals until it can attack), only the arsenal
+    and the deck have changed, and only the arsenal's front is read again (profiled: the
+    options after a deal were a fifth of an Alchemist's playout)."""
+
+    __slots__ = ("collected", "columns", "defenses", "exhausted", "hand", "kings", "missing",
+                 "no_attack", "others", "resources", "wanted")
+
+    def __init__(self) -> None:
+        self.columns: tuple | None = None
+        self.no_attack: tuple[int, ...] | None = None
+        """The arsenal of the last answer, if it had no attack and nothing else has changed."""
+
+    def __call__(self, position: PuzzleState | Board) -> list[Action]:
+        # (identity for the tuples: a zone that changes is a new tuple, so an equal one that is
+        # not the same object is only read again)
+        if not (position.columns is self.columns and position.hand is self.hand
+                and position.collected is self.collected and position.kings == self.kings
+                and position.exhausted == self.exhausted):
+            self._read(position)
+        if not self.missing:
+            return []  # the prey is complete
+        resources = self.resources
+        if resources is not None:
+            arsenal = position.arsenal
+            resources.arsenal = arsenal
+            can_match, defenses = resources.can_match, self.defenses
+            wanted, others = self.wanted, self.others
+            before = self.no_attack
+            if (before is not None and len(arsenal) == len(before) + 1
+                    and arsenal[:-1] == before):
+                # One card dealt onto a position with no attack: a payment now must take it
+                # first (any other was there before), so only the defenses it can match may
+                # have become payable.
+                card = resources.cards[arsenal[-1]]
+                if card.value not in resources.wild:
+                    suit = card.suit
+                    wanted = [c for c in wanted if defenses[c][suit]]
+                    others = [c for c in others if defenses[c][suit]]
+            attacks = ([c for c in wanted if can_match(defenses[c])]
+                       or [c for c in others if can_match(defenses[c])])
+            if attacks:
+                self.no_attack = None
+                return [_attack_action(c) for c in attacks]
+            self.no_attack = arsenal
+        return [*([DEAL] if position.deck else []),
+                *(Action("treasure", t) for t in position.treasures)]
+
+    def _read(self, position: PuzzleState | Board) -> None:
+        """Sum up what does not depend on the arsenal: the columns that may be attacked, those
+        that bring the prey a kind it lacks first, their fronts' defenses, and the hand and
+        weapons to pay with."""
+        self.columns, self.hand = position.columns, position.hand
+        self.collected, self.kings, self.exhausted = (position.collected, position.kings,
+                                                      position.exhausted)
+        self.missing = missing_kinds(position)
+        self.no_attack = None
+        columns = position.columns
+        fronts = nonempty_columns(columns)
+        self.resources = None
+        if not self.missing or not fronts:
+            return
+        statics = active_statics(position)
+        blocked = forbidden_columns(position, statics) if statics else set()
+        open_fronts = [c for c in fronts if c not in blocked]
+        self.wanted = [c for c in open_fronts
+                       if advances(position, columns[c][-1], self.missing)]
+        self.others = [c for c in open_fronts if c not in self.wanted]
+        self.defenses = {c: face(position, columns[c][-1]).defense for c in open_fronts}
+        self.resources = Resources(position, statics)
+
+
+@cache  # (one action per column, made once)
+def _attack_action(column: int) -> Action:
+    return Action("attack", column)
+
+
+def pay_at_random(stream: Stream) -> Payer:
+    """The eager player's payment: any of those in card order, at random (what it picks when
+    the decision is offered, drawn alike)."""
+    def pay(payments: CardOrderPayments) -> Payment:
+        return payments[stream.below(len(payments))]
+    return pay
+
+
+def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
+    """The payments among `actions` that discard their hand cards in card order, or all the
+    actions when they are not payments: these players do not choose the order of their discards
+    (a person rarely does; the solver does, D18)."""
+    if not actions or actions[0].kind != "pay":
+        return actions
+    return [a for a in actions if in_card_order(a.arg)]
+
+
+def missing_kinds(state: PuzzleState | Board) -> list[str]:
+    """The kinds (types, or KING) the prey still lacks."""
+    return [kind for kind, have, need in prey_progress(state) if have < need]
+
+
+def advances(state: PuzzleState | Board, monster: int, missing: list[str]) -> bool:
+    """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
+    return (state.rules.cards.monsters[monster].type in missing
+            or (KING in missing and bool(state.kings >> monster & 1)))
