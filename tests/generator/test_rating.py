@@ -21,7 +21,12 @@ def test_an_unwinnable_deal_gets_no_rating():
 
 
 def test_a_deal_the_solver_cannot_decide_gets_no_rating():
-    rating = rate(position_of_seed(42), positions=1)
+    """A budget that runs out before the solver's first verdict (the Skull Bodyguard's deal 1021
+    takes it more than a first turn)."""
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+
+    state = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=1021)
+    rating = rate(state, positions=1)
     assert rating.status == "unknown" and rating.level is None
 
 
