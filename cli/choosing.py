@@ -5,7 +5,7 @@ cards, an ability paid for with one of several sets of cards) asks which, or tak
 once after the code (`1 arrow gorblin`, `2 stop jump shield sword`).
 
 Everything here is pure: the answers come from a `Reader` and messages go to a `Say`, so tests
-drive it without a terminal; `cli.games` passes a line prompt or the ticking prompt
+drive it without a terminal; `cli.play` passes a line prompt or the ticking prompt
 (`cli.prompt`).
 """
 

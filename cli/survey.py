@@ -14,6 +14,8 @@ from rich.progress import BarColumn, TextColumn
 from rich.table import Table
 
 from dungeoneer.cli.options import (
+    JSON,
+    SCHEDULER,
     SEED,
     Amount,
     Seconds,
@@ -22,8 +24,6 @@ from dungeoneer.cli.options import (
     console,
     echo_json,
     error_console,
-    json_option,
-    scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import MAX_WORKERS, Tally
@@ -156,8 +156,8 @@ def _print_survey(report: dict) -> None:
 @click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=1,
               show_default=True, help="Processes (or LocalCluster workers), one deal each at a "
               "time.")
-@scheduler_option
-@json_option
+@SCHEDULER
+@JSON
 def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: float | None,
            positions: int | None, out: str | None, resume: bool, force: bool, workers: int,
            scheduler: str | None, as_json: bool) -> None:

@@ -473,7 +473,7 @@ def test_the_end_of_a_game_names_the_winner(folder, name, last):
 
 
 def test_winners_are_named_in_one_line():
-    from dungeoneer.cli.games import winners_line
+    from dungeoneer.cli.play import winners_line
 
     assert winners_line(()) == "Nobody won."
     assert winners_line((0, 2)) == "The winners: seat 1 and seat 3."

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Found, TimeIsUp, choose, find
-from dungeoneer.cli.games import person_at_terminal
+from dungeoneer.cli.play import person_at_terminal
 from dungeoneer.cli.prompt import TickingPrompt
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.five_minute_dungeon.screen import draw, shortcuts
