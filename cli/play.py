@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
@@ -15,6 +15,7 @@ from rich.console import Console
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Reader, choose
+from dungeoneer.cli.commands import TableCommands, taken_back
 from dungeoneer.cli.games import GameCommand, GameCommands, MakeCommand
 from dungeoneer.cli.keys import keys_possible
 from dungeoneer.cli.options import (
@@ -29,11 +30,14 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
+from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, Termination
 from dungeoneer.engine.records import Record, record_for, save_record
-from dungeoneer.engine.registry import GameEntry
+from dungeoneer.engine.registry import GameEntry, TableCommand
 
 MOVE_QUESTION = "Your move (number, notation, or q to stop)"
+TABLE_QUESTION = "Your move (number, notation, help)"
+"""The question at the table of a game with commands (`registry.Terminal`)."""
 CODE_QUESTION = "Your move (number, code, notation, or q to stop)"
 CODE_HELP = ("[dim]Type a code or its start (1ar: 1 arrow) or notation; (n): asks which; "
              "q: stop[/dim]")
@@ -64,7 +68,7 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
     else all of it), the pending decision, the legal actions, and their answer (None: they
     stop). In a real-time game with a `ticking` prompt (a real terminal) the time left by
     `clock` ticks while they type, and a game's short codes replace the numbered list."""
-    def ask(state: State, seat: int) -> Action | None:
+    def ask(state: State, seat: int) -> Action | session.TakeBack | None:
         out.print(render.state_view(state, seat=seat if seats_apart else None))
         prompt = state.prompt()
         if prompt:
@@ -89,6 +93,34 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
         if action is None:
             out.print("Stopped.")
         return action
+    return ask
+
+
+def person_at_table(out: Console, table: TableCommands) -> session.Ask:
+    """A person's turn at the table of a game with a `Terminal`: its table and the choice (what
+    it is about, the legal actions the game lists, in columns), drawn again only when the
+    position changed; the answer is a number, the notation or one of the table's commands
+    (`help` lists them), and `undo` takes moves back (None: they stop)."""
+    terminal = table.terminal
+    drawn: list[State] = []
+
+    def ask(state: State, seat: int) -> Action | session.TakeBack | None:
+        listed = terminal.listed(state)
+        if not drawn or drawn[0] is not state:
+            drawn[:] = [state]
+            out.print(terminal.table(state))
+            if state.prompt():
+                out.print(f"[bold]{state.prompt()}[/bold]")
+            for label, text in terminal.about(state):
+                out.print(f"  [italic]{label}[/italic]: {text}")
+            out.print(render.legal_columns(state, out.width, listed), end="")
+            if len(listed) < len(state.legal_actions()) and terminal.unlisted:
+                out.print(f"[dim]{terminal.unlisted}[/dim]")
+        chosen = choose(state, _read_line(out), out.print, label=TABLE_QUESTION, listed=listed,
+                        command=lambda typed: table.answer(state, typed, out.print))
+        if chosen is None:
+            out.print("Stopped.")
+        return chosen
     return ask
 
 
@@ -178,22 +210,38 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
 
 def play_position(state: State, seats: list[Bot | None], *, out: Console,
                   to_record: Callable[[list[str]], Record], record_path: str | None,
-                  force: bool, clock: session.Clock | None = None
-                  ) -> tuple[State, tuple[str, ...]]:
+                  force: bool, clock: session.Clock | None = None,
+                  commands: Sequence[TableCommand] = ()) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
     game ends or the people stop; then show the end and save the record `to_record(moves)`
-    makes, if one was asked for. Returns the last state and the moves played from `state`."""
+    makes, if one was asked for. A game with a `Terminal` has its table and commands, and
+    `commands` more. Returns the last state and the moves played from `state`."""
     entry = registry.entry(state.game.info.name)
     apart = not entry.info.real_time and state.game.players > 1
-    ticking = None
-    people = any(seat is None for seat in seats)
-    if entry.info.real_time and people and keys_possible(sys.stdin) and out.is_terminal:
-        # At a real terminal the time left ticks while people type; the prompt's clock is the
-        # session's, so what it shows is the reading the action will get.
-        ticking = TickingPrompt.at_terminal(out, sys.stdin.fileno())
-        clock = clock if clock is not None else session.RealClock()
-    running = session.Session(state, seats, ask=person_at_terminal(out, apart, ticking=ticking,
-                                                                   clock=clock), clock=clock)
+    written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
+
+    def save(path: str | None) -> str:
+        target = path or record_path
+        if target is None:
+            raise DungeoneerError("save needs a file: save FILE (or start with --record FILE)")
+        # The --record file was checked at the start and is this game's own to rewrite.
+        save_record(target, to_record(running.moves), comment="result: unfinished",
+                    overwrite=target == record_path)
+        written.add(target)
+        return target
+
+    if entry.terminal is not None:
+        ask = person_at_table(out, TableCommands(entry.terminal(), commands, save))
+    else:
+        ticking = None
+        people = any(seat is None for seat in seats)
+        if entry.info.real_time and people and keys_possible(sys.stdin) and out.is_terminal:
+            # At a real terminal the time left ticks while people type; the prompt's clock is
+            # the session's, so what it shows is the reading the action will get.
+            ticking = TickingPrompt.at_terminal(out, sys.stdin.fileno())
+            clock = clock if clock is not None else session.RealClock()
+        ask = person_at_terminal(out, apart, ticking=ticking, clock=clock)
+    running = session.Session(state, seats, ask=ask, clock=clock)
 
     def show(turn: session.Turn) -> None:
         if turn.note:
@@ -204,12 +252,14 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             out.print(f"  {line}")
 
     try:
-        running.run(on_turn=show, keep_log=True)
+        running.run(on_turn=show, keep_log=True,
+                    on_take_back=lambda taken: out.print(taken_back(taken)))
     except KeyboardInterrupt:
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.
         out.print("\nStopped.")
-    end_of_game(out, running.state, to_record(running.moves), record_path, force)
+    end_of_game(out, running.state, to_record(running.moves), record_path,
+                force or record_path in written)
     return running.state, tuple(running.moves)
 
 

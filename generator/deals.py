@@ -18,12 +18,6 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     make_puzzle_dungeon,
 )
-from dungeoneer.engine.puzzle_dungeon.table import (  # re-exported: the CLI's way in
-    abilities_deciding as abilities_deciding,
-)
-from dungeoneer.engine.puzzle_dungeon.table import card_texts as card_texts
-from dungeoneer.engine.puzzle_dungeon.table import compact as compact
-from dungeoneer.engine.puzzle_dungeon.table import listed_actions as listed_actions
 from dungeoneer.engine.records import (
     Move,
     Record,
@@ -37,8 +31,6 @@ from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_co
 
 GAME_NAME = INFO.name
 DEFAULT_HERO = "Rogue"
-Position = PuzzleState
-"""A position of the game the solver and the ratings take."""
 
 
 def parse_deal(text: str) -> int | str:

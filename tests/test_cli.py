@@ -492,7 +492,7 @@ def test_piped_output_keeps_its_lines_whole():
 def test_the_texts_of_abilities_triggered_together_are_shown_with_the_choice():
     """Issue 15: when several abilities trigger together, the player sees what each one does."""
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-    from dungeoneer.engine.puzzle_dungeon.table import abilities_deciding
+    from dungeoneer.engine.puzzle_dungeon.screen import abilities_deciding
     from dungeoneer.engine.rng import Stream
 
     state, stream = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42), Stream(3)

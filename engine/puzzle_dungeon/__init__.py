@@ -22,13 +22,19 @@ from dungeoneer.engine.puzzle_dungeon.game import (
 )
 from dungeoneer.engine.puzzle_dungeon.rules import Payment
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
-from dungeoneer.engine.registry import GameEntry, Option
+from dungeoneer.engine.registry import GameEntry, Option, Terminal
 
 
 def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
     from dungeoneer.engine.puzzle_dungeon.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)
+
+
+def _terminal() -> Terminal:
+    from dungeoneer.engine.puzzle_dungeon.screen import terminal  # rich, only when drawing
+
+    return terminal()
 
 
 def _picture(state: State) -> str:
@@ -50,6 +56,7 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    terminal=_terminal,
     picture=_picture,
     listings=_listings,
 )
