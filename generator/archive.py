@@ -51,8 +51,7 @@ from pathlib import Path
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import create_temp
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-from dungeoneer.engine.puzzle_dungeon.cards import key_of
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, key_of
 from dungeoneer.engine.rng import MAX_SEED
 from dungeoneer.generator.codes import ALPHABET, PREFIX
 from dungeoneer.generator.daily import Daily

@@ -31,8 +31,7 @@ from typing import IO, Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import Tally, ordered_map
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-from dungeoneer.engine.puzzle_dungeon.game import card_set
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.stats import wilson
 
