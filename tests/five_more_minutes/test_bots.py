@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from dungeoneer.engine.five_more_minutes.bots import GreedyBot
-from dungeoneer.engine.five_more_minutes.rules import SaveRoll
+from dungeoneer.engine.five_more_minutes.effects import SaveRoll
 from tests.five_more_minutes.helpers import play, position
 
 

@@ -4,7 +4,7 @@ pinned in test_rules.py."""
 import re
 import tomllib
 
-from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, rules
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, effects
 from tests.five_more_minutes.helpers import legal, play, position
 from tests.helpers import installed_seeds
 
@@ -110,14 +110,14 @@ def test_snoring_makes_every_other_player_roll():
 
 
 def test_each_card_names_the_class_that_implements_it_and_that_class_quotes_it():
-    """cards.toml's `effect` is the class in rules.py that plays the card, and that class's
+    """cards.toml's `effect` is the class in effects.py that plays the card, and that class's
     docstring quotes the printed text (the text beside the code)."""
     data = tomllib.loads((installed_seeds("five_more_minutes") / "cards.toml").read_text())
-    played = {**rules.CARDS, **rules.SPECIALS}
+    played = {**effects.CARDS, **effects.SPECIALS}
     for entry in data["card"]:
-        implementer = getattr(rules, entry["effect"])
+        implementer = getattr(effects, entry["effect"])
         if entry["name"] == "5 More Minutes":  # played only as the answer to a return
-            assert implementer is rules.Return
+            assert implementer is effects.Return
         else:
             assert played[entry["name"]] is implementer and entry["name"] == implementer.CARD
         assert entry["text"] in " ".join(implementer.__doc__.split()), entry["name"]

@@ -15,7 +15,8 @@ from ortools.sat.python import cp_model
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.five_more_minutes.bots import GreedyBot
+from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot, fill_in
+from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside, Used
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -34,7 +35,7 @@ from dungeoneer.engine.five_more_minutes.history import (
     seat_bit,
     seen_by,
 )
-from dungeoneer.engine.five_more_minutes.knowledge import (
+from dungeoneer.engine.five_more_minutes.information import (
     Memory,
     face,
     faces,
@@ -42,8 +43,6 @@ from dungeoneer.engine.five_more_minutes.knowledge import (
     knowledge,
     set_aside,
 )
-from dungeoneer.engine.five_more_minutes.rules import LucidDraw, LucidDream, SetAside, Used
-from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.session import seat_seed, start
 

@@ -11,14 +11,15 @@ from click.testing import CliRunner
 from dungeoneer.cli.main import cli
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
-from dungeoneer.engine.five_more_minutes.rules import LucidDraw, LucidDream, SetAside
-from dungeoneer.engine.five_more_minutes.sampling import (
+from dungeoneer.engine.five_more_minutes.bots import (
+    WORTHS,
+    GreedyBot,
     SamplingFiveBot,
     candidates,
     fill_in,
     playout,
 )
+from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.simulate import simulate
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from dungeoneer.cli import render
 from dungeoneer.engine import session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
-from dungeoneer.engine.five_more_minutes.rules import (
+from dungeoneer.engine.five_more_minutes.effects import (
     LucidDraw,
     LucidDream,
     Roll,

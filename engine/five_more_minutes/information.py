@@ -35,6 +35,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from dungeoneer.engine import history
+from dungeoneer.engine.five_more_minutes.effects import Chip, SetAside
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -47,11 +48,11 @@ from dungeoneer.engine.five_more_minutes.history import (
     events,
     seen_by,
 )
-from dungeoneer.engine.five_more_minutes.rules import Chip, SetAside
 from dungeoneer.engine.pools import Pool, Pools
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes, FiveState
+    from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes
+    from dungeoneer.engine.five_more_minutes.state import FiveState
 
 
 def face(chip: Chip) -> Chip:
