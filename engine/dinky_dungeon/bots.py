@@ -23,9 +23,10 @@ from typing import Any
 
 from dungeoneer.engine import bots
 from dungeoneer.engine.bots import RandomBot, ScoringBot
-from dungeoneer.engine.dinky_dungeon.game import DinkyState, Keep
+from dungeoneer.engine.dinky_dungeon.effects import BY_CARD, Keep
 from dungeoneer.engine.dinky_dungeon.history import DECK, Card
-from dungeoneer.engine.dinky_dungeon.knowledge import Knowledge, Memory, knowledge
+from dungeoneer.engine.dinky_dungeon.information import Knowledge, Memory, knowledge
+from dungeoneer.engine.dinky_dungeon.state import DinkyState
 from dungeoneer.engine.protocol import Action, Bot, State
 from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import MASK64, Stream
@@ -50,9 +51,9 @@ class GreedyBot(ScoringBot):
     def score(self, view: Seen, action: Action) -> float:
         kind, arg = action
         if kind in ("take", "play", "keep", "copy"):
-            return card_value(view, arg)
+            return view.value(arg)
         if kind == "discard":  # the Bard: discard the least valuable
-            return -card_value(view, arg)
+            return -view.value(arg)
         if kind in ("gain", "keep-reward", "ones"):
             return arg
         if kind == "give":
@@ -86,7 +87,17 @@ class Seen:
         self.seat = seat = view["seat"] - 1  # the view numbers seats from 1
         self.others = [i for i in range(view["players"]) if i != seat]
         self.values: dict[str, float] = {}
-        """card_value, per adventurer, worked out once per decision."""
+        """`value` per adventurer, worked out once per decision."""
+
+    def value(self, name: str) -> float:
+        """What playing the adventurer would bring this seat now, in reward points (its effect's
+        `worth`: a rough estimate, harm to the others counting half; nothing for a card with
+        no effect known)."""
+        value = self.values.get(name)
+        if value is None:
+            effect = BY_CARD.get(name)
+            value = self.values[name] = 0.0 if effect is None else effect.worth(self)
+        return value
 
     def berserk_gain(self) -> float:
         """What revealing once more is worth: the mean safe card, less the chance of a Lv. 3+
@@ -108,49 +119,6 @@ def seat_view(state: DinkyState, seat: int) -> dict[str, Any]:
             "reward_counts": [len(r) for r in state.rewards], "hand": state.hands[seat],
             "adventurer_discard": state.adventurer_discard,
             "gained_this_turn": sum(state.gained) if seat == state.active else 0}
-
-
-def card_value(seen: Seen, name: str) -> float:
-    """What playing the adventurer would bring this seat now, in reward points (a rough
-    estimate; harm to the others counts half)."""
-    value = seen.values.get(name)
-    if value is None:
-        value = seen.values[name] = _card_value(seen, name)
-    return value
-
-
-def _card_value(seen: Seen, name: str) -> float:
-    view, mean, others = seen.view, seen.mean, seen.others
-    counts = view["reward_counts"]
-    if name == "Scapegoat":
-        return 2 * mean + 1.0  # and it guards the hand while kept
-    if name == "Fighter":
-        behind = any(counts[i] > counts[seen.seat] for i in others)
-        return 3 * mean if behind else 0.0
-    if name == "Ninja":
-        best = max(view["rewards"], default=0)
-        return max(mean, (best + 1) * mean - best)
-    if name == "Swordsman":
-        return min(4, seen.unseen[1])
-    if name == "Shaman":
-        return min(8, view["dungeon_discard"].count(1))
-    if name == "Summoner":
-        return sum(sorted(view["dungeon_discard"], reverse=True)[:3])
-    if name in ("Berserker", "Bard"):
-        return 2 * mean
-    if name in ("Assassin", "Magician"):
-        lost = sum(min(3, counts[i]) if name == "Assassin" else max(0, counts[i] - 3)
-                   for i in others)
-        return 0.5 * lost * mean
-    if name == "Monk":
-        return 0.5 * len(others) * mean
-    if name == "Lord":
-        return 0.2
-    if name in ("Necromancer", "Clown"):
-        pool = view["adventurer_discard"] if name == "Necromancer" else view["hand"]
-        return max((card_value(seen, n) for n in set(pool) if n not in ("Necromancer", "Clown")),
-                   default=0.0)
-    return 0.0
 
 
 # ----------------------------------------------------------------------------- sampling

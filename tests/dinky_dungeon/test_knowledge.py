@@ -13,8 +13,7 @@ from ortools.sat.python import cp_model
 from dungeoneer.engine import history
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.dinky_dungeon.bots import GreedyBot, SamplingBot, fill_in
-from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones
-from dungeoneer.engine.dinky_dungeon.game import Keep
+from dungeoneer.engine.dinky_dungeon.effects import Copy, Keep, Ones
 from dungeoneer.engine.dinky_dungeon.history import (
     DECK,
     EVERYONE,
@@ -24,7 +23,7 @@ from dungeoneer.engine.dinky_dungeon.history import (
     seat_bit,
     seen_by,
 )
-from dungeoneer.engine.dinky_dungeon.knowledge import Memory, from_view, knowledge
+from dungeoneer.engine.dinky_dungeon.information import Memory, from_view, knowledge
 from dungeoneer.engine.rng import Stream
 from tests.dinky_dungeon.helpers import conserved, play
 

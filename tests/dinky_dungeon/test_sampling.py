@@ -18,7 +18,7 @@ from dungeoneer.engine.dinky_dungeon.bots import (
     fill_in,
     make_bot,
 )
-from dungeoneer.engine.dinky_dungeon.game import Keep
+from dungeoneer.engine.dinky_dungeon.effects import Keep
 from dungeoneer.engine.simulate import play_game
 from tests.dinky_dungeon.helpers import conserved, games, play, random_game, table
 

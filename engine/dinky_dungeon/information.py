@@ -45,7 +45,8 @@ from dungeoneer.engine.dinky_dungeon.history import (
 from dungeoneer.engine.pools import Pool, Pools
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon, DinkyState
+    from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon
+    from dungeoneer.engine.dinky_dungeon.state import DinkyState
 
 
 # ----------------------------------------------------------------------------- a seat's knowledge
@@ -91,8 +92,7 @@ def from_view(state: DinkyState, seat: int) -> Knowledge:
     it does not see, the other seats' rewards and the dungeon deck its dungeon cards; but the
     hands a pending Clown revealed are known, and so is the dungeon deck to the seat whose
     Swordsman is searching it."""
-    from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones  # (they write the history)
-    from dungeoneer.engine.dinky_dungeon.game import Keep
+    from dungeoneer.engine.dinky_dungeon.effects import Copy, Keep, Ones  # (they write the history)
 
     others = [p for p in range(state.game.players) if p != seat]
     revealed = any(isinstance(t, Copy) and t.copier == "Clown" for t in state.tasks)
