@@ -1,7 +1,7 @@
 """5-Minute Dungeon: the game and its set-up (`game`), the rules split as the rulebook draws them
-(`setup`, `clock`, `hands`, `dungeon`, `plays`, `events`, `ends`; `game`'s docstring says what
-each holds), the position and its notation (`state`), the working copy and its task loop
-(`table`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
+(`setup`, `clock`, `hands`, `dungeon`, `effects`, `events`, `ends`; `game`'s docstring says
+what each holds), the position and its notation (`state`), the working copy and its task loop
+(`board`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
 (`bots`) and the table for people (`screen`). `GAME` declares the game to the registry (the
 `dungeoneer.games` entry point)."""
 

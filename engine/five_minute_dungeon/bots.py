@@ -22,8 +22,7 @@ from dungeoneer.engine.bots import BotSetting
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
-from dungeoneer.engine.five_minute_dungeon.events import Resolve
-from dungeoneer.engine.five_minute_dungeon.plays import (
+from dungeoneer.engine.five_minute_dungeon.effects import (
     ABILITIES,
     DEFEATS,
     GRENADE,
@@ -34,6 +33,7 @@ from dungeoneer.engine.five_minute_dungeon.plays import (
     Play,
     Use,
 )
+from dungeoneer.engine.five_minute_dungeon.events import Resolve
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory

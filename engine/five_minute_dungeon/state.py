@@ -29,11 +29,11 @@ from dungeoneer.engine.five_minute_dungeon.clock import (
     parse_time,
 )
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
+from dungeoneer.engine.five_minute_dungeon.effects import Play, Use
 from dungeoneer.engine.five_minute_dungeon.ends import TIME_RUNS_OUT, TimeRunsOut
 from dungeoneer.engine.five_minute_dungeon.events import EventWaits, Resolve
 from dungeoneer.engine.five_minute_dungeon.hands import DiscardCard, RecoverCard, ToDiscard
 from dungeoneer.engine.five_minute_dungeon.notation import Move, normal
-from dungeoneer.engine.five_minute_dungeon.plays import Play, Use
 from dungeoneer.engine.protocol import (
     ANY_PLAYER,
     TERMINAL,
@@ -45,8 +45,8 @@ from dungeoneer.engine.protocol import (
 from dungeoneer.engine.tasks import Task
 
 if TYPE_CHECKING:
+    from dungeoneer.engine.five_minute_dungeon.board import Board
     from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
-    from dungeoneer.engine.five_minute_dungeon.table import Table
 
 RECORDS: dict[str, type[Move]] = {r.KIND: r for r in (Play, Use, DiscardCard, RecoverCard,
                                                        Resolve, TimeRunsOut)}
@@ -57,8 +57,8 @@ RECORDS: dict[str, type[Move]] = {r.KIND: r for r in (Play, Use, DiscardCard, Re
 class DungeonState:
     """A 5-Minute Dungeon position. Immutable; `apply` returns a new one."""
 
-    TABLE: ClassVar[type[Table]]
-    """The working copy `apply` uses (table.py sets it)."""
+    TABLE: ClassVar[type[Board]]
+    """The working copy `apply` uses (board.py sets it)."""
 
     game: FiveMinuteDungeon
     boss: int
