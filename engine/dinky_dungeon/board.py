@@ -21,7 +21,7 @@ from dungeoneer.engine.dinky_dungeon.history import (
 from dungeoneer.engine.dinky_dungeon.state import DinkyState
 from dungeoneer.engine.errors import ChanceError, DungeoneerError
 from dungeoneer.engine.history import Chain
-from dungeoneer.engine.tasks import Task, TaskTable
+from dungeoneer.engine.tasks import Task, TaskBoard
 
 if TYPE_CHECKING:
     from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Board(TaskTable):
+class Board(TaskBoard):
     """A mutable working copy of a state, for one action and the tasks that follow it: the
     state's fields (hands, rewards and tasks as lists), declared here."""
 

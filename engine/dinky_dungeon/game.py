@@ -92,7 +92,7 @@ class DinkyDungeon:
             raise UnknownNameError(f"unknown adventurer {token!r}", text=token) from None
 
 
-DinkyState.TABLE, DinkyState.TITLE, DinkyState.KINDS = Board, INFO.title, KINDS
+DinkyState.BOARD, DinkyState.TITLE, DinkyState.KINDS = Board, INFO.title, KINDS
 
 
 def _level(token: str) -> int:

@@ -2,7 +2,7 @@
 off, and the loop that runs the task stack (engine.tasks: a `Step` runs by itself, a `Decision`
 waits for a choice).
 
-The loop differs from the turn-based games' `TaskTable.run` in two ways the rules draw: when the
+The loop differs from the turn-based games' `TaskBoard.run` in two ways the rules draw: when the
 stack is empty the team is free to act (`effects.FREE`), after the hands are refilled and the next
 card turned over; and while the timer runs, time may run out during any decision (D13), so a
 decision is taken at once only when it has one option besides that.
@@ -159,4 +159,4 @@ class Board:
         return move_on(self)
 
 
-DungeonState.TABLE = Board
+DungeonState.BOARD = Board

@@ -32,8 +32,9 @@ from dungeoneer.engine.five_minute_dungeon.effects import (
     OthersDraw,
     Play,
     Use,
+    rule_of,
 )
-from dungeoneer.engine.five_minute_dungeon.events import Resolve
+from dungeoneer.engine.five_minute_dungeon.events import EVENTS, Resolve
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory
@@ -211,25 +212,7 @@ class HeuristicTeam(TeamBot):
             spare = 0.0 if context["at_boss"] else (
                 2.5 if hero_card.wild or card == "Magic Bomb" else 0.0)
             return 2.0 * covered + finishing - spare
-        return self._helper_card(state, card, seats)
-
-    def _helper_card(self, state: DungeonState, card: str, seats: tuple) -> float:
-        size = state.game.hand_size
-        if card == "Divine Shield":
-            return 1.0
-        if card == "Enrage":
-            return 0.5 + sum(0.2 for s in seats if len(state.decks[s]) >= 3)
-        if card == "Heal":
-            seat = seats[0]
-            return len(state.discards[seat]) / 4 - len(state.decks[seat]) / 10
-        if card in ("Healing Herbs", "Health Potion"):
-            piles = [state.discards[s] for s in (seats or range(state.game.players))]
-            return sum(min(len(p), 3) for p in piles) / 3 - 1.0
-        if card == "Donation":
-            return -1.0 if state.hands[seats[0]] else 0.2
-        if card == "Steal":
-            return 0.3 if len(state.hands[seats[0]]) > size else -1.0
-        return -1.0
+        return rule_of(hero_card).worth(state, seats)
 
     def _use(self, state: DungeonState, context: dict, arg: Use) -> float:
         ability, target, seats, paid = arg.ability, arg.target, arg.seats, arg.paid
@@ -246,32 +229,11 @@ class HeuristicTeam(TeamBot):
 
     def _stop_event(self, state: DungeonState, context: dict, arg: Play) -> float:
         assert state.event is not None
-        harm = self._harm(state, state.event)
+        harm = EVENTS[state.event].harm(state)
         return harm - (6.0 if arg.card == GRENADE else 1.0)
 
-    def _harm(self, state: DungeonState, event: str) -> float:
-        hands = state.hands
-        if event == "Sudden Illness":
-            return float(sum(len(h) for h in hands))
-        if event == "Trap Door":
-            return float(sum(min(3, len(h)) for h in hands))
-        if event == "A Boo-Boo":
-            return float(sum(min(1, len(h)) for h in hands))
-        if event in ("Yet More Spikes!", "Locked Door!"):
-            return 3.0
-        return 0.0
-
     def _resolve(self, state: DungeonState, context: dict, arg: Resolve) -> float:
-        event, choice = arg.event, arg.choice
-        hero_cards = state.game.cards.hero_cards
-        if event == "Locked Door!":
-            return -sum(1 for hand in state.hands for c in hand
-                        if choice in hero_cards[c].symbols)
-        if event == "Yet More Spikes!" and isinstance(choice, int):
-            return -len(state.hands[choice])
-        if event == "Gimme a Hand!" and isinstance(choice, int):
-            return -len(state.decks[choice])  # the others refill from their own decks
-        return 0.0
+        return EVENTS[arg.event].choice_worth(state, arg.choice)
 
 
 # ----------------------------------------------------------------------------- sampling

@@ -37,6 +37,7 @@ from dungeoneer.engine.tasks import Decision
 
 if TYPE_CHECKING:
     from dungeoneer.engine.five_minute_dungeon.board import Board
+    from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 
 ABILITY_COST = 3
 """To use your ability, discard 3 cards."""
@@ -122,7 +123,8 @@ def _name_of(lower: str) -> str:
 
 class CardRule:
     """How a hero card is played: where it may be played now (`plays`), what it does once
-    played (`act`), and how a record writes the players it names."""
+    played (`act`), how a record writes the players it names, and what playing it for `seats`
+    (not on a faced card) is worth to the heuristic team (`worth`, bots.py)."""
 
     ON_CARD: ClassVar[bool] = False
     """It stays on the faced card it is played on, as a resource toward its symbols."""
@@ -141,6 +143,11 @@ class CardRule:
     def reading(self, rest: str) -> str:
         """What follows the card's name in a written play, in the form `Play.text` gives it."""
         return rest
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """What playing the card for `seats` is worth to the heuristic team now, roughly in
+        cards: nothing it counts on, by default."""
+        return -1.0
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -233,6 +240,11 @@ class Heal(ForOnePlayer):
     """Heal: "one player puts their whole discard pile back into their deck" (shuffled in,
     D8)."""
 
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """More the bigger the player's discard pile, less the more they still have to draw."""
+        seat = seats[0]
+        return len(state.discards[seat]) / 4 - len(state.decks[seat]) / 10
+
     def act(self, t: Board, play: Play) -> None:
         target = play.seats[0]
         pile = t.discards[target]
@@ -243,6 +255,9 @@ class Heal(ForOnePlayer):
 
 class HealingHerbs(ForOnePlayer):
     """Healing Herbs: "one player recovers 4 cards from their discard pile to their hand"."""
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return recovered(state, seats)
 
     def act(self, t: Board, play: Play) -> None:
         demand(t, ToRecover, play.seats[0], 4)
@@ -257,6 +272,13 @@ class ForAnotherPlayer(CardRule):
                 if other != seat]
 
 
+def recovered(state: DungeonState, seats: tuple[int, ...]) -> float:
+    """What recovering cards is worth to the heuristic team (Healing Herbs, Health Potion): the
+    discard piles of the players named (all, without one), up to three cards each."""
+    piles = [state.discards[s] for s in (seats or range(state.game.players))]
+    return sum(min(len(p), 3) for p in piles) / 3 - 1.0
+
+
 def _move_hand(t: Board, giver: int, taker: int) -> None:
     """The giver's whole hand joins the taker's (Steal, Donation)."""
     t.hands[taker] = tuple(sorted(t.hands[taker] + t.hands[giver]))
@@ -267,6 +289,10 @@ class Steal(ForAnotherPlayer):
     """Steal: "take another player's whole hand into yours"."""
 
     PREPOSITION = "from"
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """Worth a little when the other player holds more than a hand."""
+        return 0.3 if len(state.hands[seats[0]]) > state.game.hand_size else -1.0
 
     def act(self, t: Board, play: Play) -> None:
         seat, victim = play.seat, play.seats[0]
@@ -280,6 +306,10 @@ class Donation(ForAnotherPlayer):
 
     PREPOSITION = "to"
 
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """Worth a little to a player with an empty hand."""
+        return -1.0 if state.hands[seats[0]] else 0.2
+
     def act(self, t: Board, play: Play) -> None:
         seat, friend = play.seat, play.seats[0]
         t.say(f"Seat {seat + 1} gives seat {friend + 1} their hand: "
@@ -290,6 +320,10 @@ class Donation(ForAnotherPlayer):
 class Enrage(CardRule):
     """Enrage: "choose two players (you may be one); each draws 3 cards". The two are written in
     any order ('for seat 3 and seat 1'), and printed in seat order."""
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """More for each of the two who has three cards left to draw."""
+        return 0.5 + sum(0.2 for s in seats if len(state.decks[s]) >= 3)
 
     def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
@@ -322,6 +356,9 @@ class HealthPotion(NoTarget):
     """Health Potion: "every player recovers 3 cards from their discard pile to their hand"
     (seat by seat from seat 1: D21)."""
 
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return recovered(state, seats)
+
     def act(self, t: Board, play: Play) -> None:
         for other in reversed(range(t.game.players)):
             demand(t, ToRecover, other, 3)
@@ -330,6 +367,9 @@ class HealthPotion(NoTarget):
 class DivineShield(NoTarget):
     """Divine Shield: "pause the timer (until someone plays a card) and every player draws 1
     card"."""
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return 1.0
 
     def act(self, t: Board, play: Play) -> None:
         pause(t)

@@ -27,6 +27,7 @@ from dungeoneer.engine.tasks import Decision
 
 if TYPE_CHECKING:
     from dungeoneer.engine.five_minute_dungeon.board import Board
+    from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 
 Choice = int | str | tuple[int, ...] | None
 """How the team lets an event happen: a seat, a symbol, who passes to whom, or nothing to
@@ -46,8 +47,9 @@ class Resolve(Move):
 
 
 class Event:
-    """An event card: the team's choices when it happens, what it does, and how a record writes
-    a choice (after the event's name)."""
+    """An event card: the team's choices when it happens, what it does, how a record writes a
+    choice (after the event's name), and to the heuristic team (bots.py) how much harm it would
+    do if nobody stopped it (`harm`) and how good each choice is (`choice_worth`)."""
 
     def choices(self, t: Board) -> tuple[Choice, ...]:
         """The ways it may happen, in the order they are listed."""
@@ -60,6 +62,14 @@ class Event:
     def choice_text(self, choice: Choice) -> str:
         """' naming Scroll', ' choosing seat 2', or nothing."""
         return ""
+
+    def harm(self, state: DungeonState) -> float:
+        """The harm it would do now, roughly in cards lost: none it counts, by default."""
+        return 0.0
+
+    def choice_worth(self, state: DungeonState, choice: Choice) -> float:
+        """How good `choice` is for the team: all alike, by default."""
+        return 0.0
 
 
 def _seat(choice: Choice) -> int:
@@ -77,6 +87,9 @@ class Ambush(Event):
 
 class BooBoo(Event):
     """A Boo-Boo: "every player discards a card." (seat by seat from seat 1: D21)"""
+
+    def harm(self, state: DungeonState) -> float:
+        return float(sum(min(1, len(h)) for h in state.hands))
 
     def happen(self, t: Board, choice: Choice) -> None:
         for seat in reversed(range(t.game.players)):
@@ -110,6 +123,9 @@ class Confusion(Event):
 class SuddenIllness(Event):
     """Sudden Illness: "every player discards their hand." """
 
+    def harm(self, state: DungeonState) -> float:
+        return float(sum(len(h) for h in state.hands))
+
     def happen(self, t: Board, choice: Choice) -> None:
         for seat in range(t.game.players):
             discard(t, seat, t.hands[seat])
@@ -117,6 +133,9 @@ class SuddenIllness(Event):
 
 class TrapDoor(Event):
     """Trap Door: "every player discards 3 cards." (seat by seat from seat 1: D21)"""
+
+    def harm(self, state: DungeonState) -> float:
+        return float(sum(min(3, len(h)) for h in state.hands))
 
     def happen(self, t: Board, choice: Choice) -> None:
         for seat in reversed(range(t.game.players)):
@@ -136,6 +155,11 @@ class ChoosesAPlayer(Event):
 class GimmeAHand(ChoosesAPlayer):
     """Gimme a Hand!: "every player passes their hand to the same player." """
 
+    def choice_worth(self, state: DungeonState, choice: Choice) -> float:
+        """The player with the fewest cards left to draw (the others refill from their own
+        decks)."""
+        return -len(state.decks[_seat(choice)])
+
     def happen(self, t: Board, choice: Choice) -> None:
         chosen = _seat(choice)
         cards = tuple(c for seat, hand in enumerate(t.hands) if seat != chosen for c in hand)
@@ -148,6 +172,13 @@ class GimmeAHand(ChoosesAPlayer):
 
 class YetMoreSpikes(ChoosesAPlayer):
     """Yet More Spikes!: "choose a player; they discard their hand." """
+
+    def harm(self, state: DungeonState) -> float:
+        return 3.0
+
+    def choice_worth(self, state: DungeonState, choice: Choice) -> float:
+        """The player with the fewest cards in hand."""
+        return -len(state.hands[_seat(choice)])
 
     def happen(self, t: Board, choice: Choice) -> None:
         chosen = _seat(choice)
@@ -170,6 +201,14 @@ class LockedDoor(Event):
     def choice_text(self, choice: Choice) -> str:
         assert isinstance(choice, str)
         return f" naming {choice.capitalize()}"
+
+    def harm(self, state: DungeonState) -> float:
+        return 3.0
+
+    def choice_worth(self, state: DungeonState, choice: Choice) -> float:
+        """The symbol on the fewest cards in the team's hands."""
+        hero_cards = state.game.cards.hero_cards
+        return -sum(1 for hand in state.hands for c in hand if choice in hero_cards[c].symbols)
 
 
 class Porcupines(Event):

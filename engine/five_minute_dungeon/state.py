@@ -57,7 +57,7 @@ RECORDS: dict[str, type[Move]] = {r.KIND: r for r in (Play, Use, DiscardCard, Re
 class DungeonState:
     """A 5-Minute Dungeon position. Immutable; `apply` returns a new one."""
 
-    TABLE: ClassVar[type[Board]]
+    BOARD: ClassVar[type[Board]]
     """The working copy `apply` uses (board.py sets it)."""
 
     game: FiveMinuteDungeon
@@ -122,7 +122,7 @@ class DungeonState:
         if self.over:
             return ()
         if self.legal is None:
-            object.__setattr__(self, "legal", self.TABLE.of(self).options())
+            object.__setattr__(self, "legal", self.BOARD.of(self).options())
         assert self.legal is not None
         return self.legal
 
@@ -153,7 +153,7 @@ class DungeonState:
         at = self.time_of(action)
         when = self.clock if at is None else at
         self.verify_time(plain, when, written=at is not None)
-        table = self.TABLE.of(self, log)
+        table = self.BOARD.of(self, log)
         table.clock = when
         table.choose(plain)
         table.run()

@@ -14,13 +14,13 @@ from dungeoneer.engine.five_more_minutes.effects import Item
 from dungeoneer.engine.five_more_minutes.history import Link, Thing
 from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.tasks import Decision, Step, TaskState, TaskTable
+from dungeoneer.engine.tasks import Decision, Step, TaskBoard, TaskState
 
 if TYPE_CHECKING:
     from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes
 
 
-class Board(TaskTable):
+class Board(TaskBoard):
     """A mutable working copy of a state: the same fields, the stack of tasks as a list. The
     per-seat fields stay tuples, replaced when they change (`rules.put`)."""
 

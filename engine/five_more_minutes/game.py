@@ -103,7 +103,7 @@ class FiveMoreMinutes:
         return table.freeze()
 
 
-FiveState.TABLE, FiveState.TITLE, FiveState.KINDS = Board, INFO.title, KINDS
+FiveState.BOARD, FiveState.TITLE, FiveState.KINDS = Board, INFO.title, KINDS
 
 
 def make_five_more_minutes(options: Mapping[str, str],
