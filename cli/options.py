@@ -10,7 +10,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -36,6 +36,11 @@ from dungeoneer.generator.deals import parse_deal
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
+if TYPE_CHECKING:
+    ParamType = click.ParamType[Any]  # generic in the click the type checker reads
+else:
+    ParamType = click.ParamType  # (older clicks' is not, and can't be subscripted)
+
 
 def console() -> Console:
     """A console on the current standard output (click's test runner swaps it). Text is wrapped
@@ -55,7 +60,7 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-class SeedType(click.ParamType):
+class SeedType(ParamType):
     """A seed: a whole number from 0 to 2**64 - 1."""
 
     name = "seed"
@@ -67,7 +72,7 @@ class SeedType(click.ParamType):
         return seed
 
 
-class DealType(click.ParamType):
+class DealType(ParamType):
     """A deal for the solver and the ratings: a seed (with --hero) or a deal code (pd1.rogue.42,
     or the layout form)."""
 
@@ -81,7 +86,7 @@ class DealType(click.ParamType):
             self.fail(exc.reason, param, ctx)
 
 
-class WholeNumber(click.ParamType):
+class WholeNumber(ParamType):
     """A whole number, given to a game as its text (the game checks its range)."""
 
     name = "integer"
@@ -93,7 +98,7 @@ class WholeNumber(click.ParamType):
         return str(int(text))
 
 
-class Amount(click.ParamType):
+class Amount(ParamType):
     """A whole number of something, from `least` to `most` (click's IntRange says "not a valid
     integer range" of a word, which reads oddly, and reads '²' and 5,000-digit numbers)."""
 
@@ -120,7 +125,7 @@ class Amount(click.ParamType):
         return number
 
 
-class Seconds(click.ParamType):
+class Seconds(ParamType):
     """A length of time in seconds, a finite number from `least` to `most` (click's FloatRange
     lets 'nan' and 'inf' through: nan fails every comparison, so no range check refuses it)."""
 
@@ -217,7 +222,7 @@ def output_path(path: str | None, force: bool) -> str | None:
     return path
 
 
-class SchedulerType(click.ParamType):
+class SchedulerType(ParamType):
     """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address."""
 
     name = "scheduler"
@@ -248,7 +253,7 @@ def game_option(option: Option, *, many: bool = False) -> click.Option:
     running each value)."""
     if option.kind == "flag":
         return click.Option([option.flag, option.key], is_flag=True, help=option.help)
-    types: dict[str, click.ParamType] = {"int": WholeNumber(), "text": click.STRING,
+    types: dict[str, ParamType] = {"int": WholeNumber(), "text": click.STRING,
                                          "folder": click.Path(file_okay=False)}
     kind = types[option.kind]
     return click.Option([option.flag, option.key], type=kind, multiple=many, help=option.help)

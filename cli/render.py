@@ -23,7 +23,8 @@ def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -
     what nobody at the table sees. A game without a drawing of its own shows its JSON view."""
     draw = registry.entry(state.game.info.name).draw
     if draw is not None:
-        return draw(state, seat, reveal=reveal)
+        drawn: RenderableType = draw(state, seat, reveal=reveal)  # (rich; the engine's is Any)
+        return drawn
     shown = state.to_json() if seat is None else state.view(seat)
     return Text(json.dumps(shown, indent=2))
 

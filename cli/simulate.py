@@ -40,14 +40,15 @@ from dungeoneer.engine.simulate import (
 )
 
 
-def _interval(entry: dict) -> str:
+def _interval(entry: dict[str, Any]) -> str:
     if entry["share"] is None:
         return "no games"
     low, high = entry["wilson95"]
     return f"{entry['share']:.1%} ({low:.1%}-{high:.1%})"
 
 
-def _with_progress(total: int, job: Callable[[Tally | None], dict], as_json: bool) -> dict:
+def _with_progress(total: int, job: Callable[[Tally | None], dict[str, Any]],
+                   as_json: bool) -> dict[str, Any]:
     """Run a simulation, with a progress bar on a terminal's standard error: games done, and any
     failed and retried."""
     err = error_console()
@@ -67,7 +68,7 @@ def _batch_params() -> list[click.Parameter]:
             JSON.param()]
 
 
-def _print_seat_simulation(out: Console, report: dict) -> None:
+def _print_seat_simulation(out: Console, report: dict[str, Any]) -> None:
     options = ", ".join(report.get("options", {}).values())
     out.print(f"[bold]{report['games']} games, {report['players']} players"
               f"{', ' + options if options else ''}[/bold]; turns: mean "
@@ -124,14 +125,14 @@ def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Com
              f"{info.max_players} --bot {spec.default_bot}")
 
 
-def _print_team_simulation(out: Console, report: dict, spec: TeamSimulation) -> None:
+def _print_team_simulation(out: Console, report: dict[str, Any], spec: TeamSimulation) -> None:
     held = ", ".join(str(report[o.key]) for o in spec.fixed if report.get(o.key))
     out.print(f"[bold]{report['runs']} runs[/bold] by the {report['bot']} team"
               f"{f' ({held})' if held else ''} at {report['pace']:g} s per action per player; "
               f"{report['mean_actions']} actions per run on average. Win shares with 95% Wilson "
               "intervals; time left on wins in seconds.")
     table = Table("", "win share", "runs", "time left: mean", "median", "range")
-    rows: list[tuple[str, dict]] = [("all", report["overall"])]
+    rows: list[tuple[str, dict[str, Any]]] = [("all", report["overall"])]
     for sweep in spec.sweeps:
         rows += [(sweep.label.format(value), cell)
                  for value, cell in report[f"by_{sweep.option.key}"].items()]

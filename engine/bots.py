@@ -91,7 +91,7 @@ class ScoringBot:
         read a lighter record of the same facts, built without the view's copies)."""
         return self.read(state.view(state.current_player()))
 
-    def read(self, view: dict) -> Any:
+    def read(self, view: dict[str, Any]) -> Any:
         """What the bot works out from the view, once per decision (the view itself here)."""
         return view
 

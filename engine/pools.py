@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from dungeoneer.engine.rng import Stream
 
@@ -93,7 +93,7 @@ def _order_pair(pair: tuple[object, int]) -> tuple[tuple[int, str, tuple[int, ..
     return _order(pair[0]), pair[1]
 
 
-def _add(counts: dict, key: object, n: int) -> None:
+def _add(counts: dict[Any, int], key: object, n: int) -> None:
     """Add `n` to `counts[key]`, dropping the entry at 0."""
     value = counts.get(key, 0) + n
     assert value >= 0, "a card or place the knowledge does not have: it is wrong"

@@ -55,13 +55,14 @@ class GreedyBot(ScoringBot):
         if kind == "discard":  # the Bard: discard the least valuable
             return -view.value(arg)
         if kind in ("gain", "keep-reward", "ones"):
-            return arg
+            return float(arg)
         if kind == "give":
-            return -arg
+            return -float(arg)
         if kind == "done":
             return -0.5
         if kind == "discard-reward":
-            return (arg + 1) * view.mean - arg
+            value: int = arg
+            return (value + 1) * view.mean - value
         if kind == "no-discard":
             return view.mean
         if kind == "again":
@@ -74,7 +75,8 @@ class Seen:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        rewards, discard = view["rewards"], view["dungeon_discard"]
+        rewards: Sequence[int] = view["rewards"]
+        discard: Sequence[int] = view["dungeon_discard"]
         # list.count per level is far cheaper than Counter arithmetic (profiled).
         one = LEVELS[1] - rewards.count(1) - discard.count(1)
         two = LEVELS[2] - rewards.count(2) - discard.count(2)
@@ -84,7 +86,8 @@ class Seen:
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
         self.total = total = one + two + three + four
         self.mean = (one + 2 * two + 3 * three + 4 * four) / total if total else 0.0
-        self.seat = seat = view["seat"] - 1  # the view numbers seats from 1
+        self.seat: int = view["seat"] - 1  # the view numbers seats from 1
+        seat = self.seat
         self.others = [i for i in range(view["players"]) if i != seat]
         self.values: dict[str, float] = {}
         """`value` per adventurer, worked out once per decision."""
@@ -108,7 +111,8 @@ class Seen:
         left = self.unseen
         safe = (left[1] + 2 * left[2]) / self.total
         risky = (left[3] + left[4]) / self.total
-        return safe - risky * (self.view["gained_this_turn"] + 1.5)
+        gained: int = self.view["gained_this_turn"]
+        return safe - risky * (gained + 1.5)
 
 
 def seat_view(state: DinkyState, seat: int) -> dict[str, Any]:

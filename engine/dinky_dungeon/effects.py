@@ -261,7 +261,7 @@ class Magician(Effect):
     @staticmethod
     def worth(seen: Seen) -> float:
         """Half of what the others would lose: their rewards past three."""
-        counts = seen.view["reward_counts"]
+        counts: list[int] = seen.view["reward_counts"]
         lost = sum(max(0, counts[i] - 3) for i in seen.others)
         return 0.5 * lost * seen.mean
 
@@ -311,7 +311,8 @@ class Summoner(Effect):
     @staticmethod
     def worth(seen: Seen) -> float:
         """The three best cards of the dungeon discard."""
-        return sum(sorted(seen.view["dungeon_discard"], reverse=True)[:3])
+        discard: list[int] = seen.view["dungeon_discard"]
+        return sum(sorted(discard, reverse=True)[:3])
 
 
 class Shaman(Effect):
@@ -327,7 +328,8 @@ class Shaman(Effect):
     @staticmethod
     def worth(seen: Seen) -> float:
         """The Lv. 1 monsters in the dungeon discard, eight at most."""
-        return min(8, seen.view["dungeon_discard"].count(1))
+        discard: list[int] = seen.view["dungeon_discard"]
+        return min(8, discard.count(1))
 
 
 class Swordsman(Effect):
@@ -512,7 +514,7 @@ class Assassin(Effect):
     @staticmethod
     def worth(seen: Seen) -> float:
         """Half of what the others would lose: three rewards each, at most."""
-        counts = seen.view["reward_counts"]
+        counts: list[int] = seen.view["reward_counts"]
         lost = sum(min(3, counts[i]) for i in seen.others)
         return 0.5 * lost * seen.mean
 

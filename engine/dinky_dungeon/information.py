@@ -55,10 +55,10 @@ class Knowledge:
     """What `seat` knows of what it cannot see: where the hidden adventurers (`adventurers`) and
     dungeon cards (`dungeon`) may lie."""
 
-    def __init__(self, seat: int, adventurers: Pools, dungeon: Pools) -> None:
+    def __init__(self, seat: int, adventurers: Pools[Card], dungeon: Pools[Card]) -> None:
         self.seat, self.adventurers, self.dungeon = seat, adventurers, dungeon
 
-    def of(self, kind: str) -> Pools:
+    def of(self, kind: str) -> Pools[Card]:
         """The pools of a kind of card (history.ADVENTURER or history.DUNGEON)."""
         return self.adventurers if kind == ADVENTURER else self.dungeon
 

@@ -144,7 +144,7 @@ class HeuristicTeam(TeamBot):
 
     name = "heuristic"
 
-    def read(self, state: DungeonState) -> dict:
+    def read(self, state: DungeonState) -> dict[str, Any]:
         cards = state.game.cards
         needs = {}
         for name, played in zip(state.faced, state.played, strict=True):
@@ -156,7 +156,7 @@ class HeuristicTeam(TeamBot):
                   for i, k in enumerate(need) if k}
         return {"needs": needs, "boss": boss_needs, "at_boss": at_boss, "wanted": wanted}
 
-    def keep_value(self, state: DungeonState, context: dict, card: str) -> float:
+    def keep_value(self, state: DungeonState, context: dict[str, Any], card: str) -> float:
         """How much the team wants to keep a card in hand."""
         hero_card = state.game.cards.hero_cards[card]
         if card == GRENADE:
@@ -176,7 +176,7 @@ class HeuristicTeam(TeamBot):
                 value += 0.6
         return value
 
-    def score(self, state: DungeonState, context: dict, action: Action) -> float:
+    def score(self, state: DungeonState, context: dict[str, Any], action: Action) -> float:
         kind, arg = action
         if kind == "play":
             if state.event:
@@ -192,7 +192,7 @@ class HeuristicTeam(TeamBot):
             return self.keep_value(state, context, arg.card)
         return -10.0
 
-    def _play(self, state: DungeonState, context: dict, arg: Play) -> float:
+    def _play(self, state: DungeonState, context: dict[str, Any], arg: Play) -> float:
         card, target, seats = arg.card, arg.target, arg.seats
         hero_card = state.game.cards.hero_cards[card]
         if target is not None:
@@ -200,7 +200,7 @@ class HeuristicTeam(TeamBot):
             if card == GRENADE:
                 return 8.0 if context["at_boss"] and missing >= 3 else -5.0
             if card in DEFEATS:
-                return 2.0 + missing
+                return 2.0 + float(missing)
             covered = min(missing, sum(1 for s in set(hero_card.symbols)
                                        if need[SYMBOLS.index(s)]) + hero_card.wild)
             if covered == 0:
@@ -211,15 +211,16 @@ class HeuristicTeam(TeamBot):
             finishing = 1.0 if covered >= missing else 0.0
             spare = 0.0 if context["at_boss"] else (
                 2.5 if hero_card.wild or card == "Magic Bomb" else 0.0)
-            return 2.0 * covered + finishing - spare
+            return 2.0 * float(covered) + finishing - spare
         return rule_of(hero_card).worth(state, seats)
 
-    def _use(self, state: DungeonState, context: dict, arg: Use) -> float:
+    def _use(self, state: DungeonState, context: dict[str, Any], arg: Use) -> float:
         ability, target, seats, paid = arg.ability, arg.target, arg.seats, arg.paid
         cost = sum(self.keep_value(state, context, c) for c in paid)
         rule = ABILITIES[ability]
         if isinstance(rule, DefeatsTypeAbility):
-            return 1.0 + 1.5 * context["needs"][target][1] - cost
+            missing: int = context["needs"][target][1]
+            return 1.0 + 1.5 * missing - cost
         if isinstance(rule, Draws):
             return 1.0 - cost if len(state.decks[arg.seat]) >= rule.value else -5.0
         if isinstance(rule, OthersDraw | AnotherDraws):
@@ -227,12 +228,12 @@ class HeuristicTeam(TeamBot):
             return 0.3 * sum(1 for s in others if state.decks[s]) - cost
         return -5.0  # Stop Time: playing a card ends the pause, so it rarely pays
 
-    def _stop_event(self, state: DungeonState, context: dict, arg: Play) -> float:
+    def _stop_event(self, state: DungeonState, context: dict[str, Any], arg: Play) -> float:
         assert state.event is not None
         harm = EVENTS[state.event].harm(state)
         return harm - (6.0 if arg.card == GRENADE else 1.0)
 
-    def _resolve(self, state: DungeonState, context: dict, arg: Resolve) -> float:
+    def _resolve(self, state: DungeonState, context: dict[str, Any], arg: Resolve) -> float:
         return EVENTS[arg.event].choice_worth(state, arg.choice)
 
 

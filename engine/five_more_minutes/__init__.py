@@ -11,12 +11,8 @@ from typing import Any
 
 from dungeoneer.engine.bots import RandomBot
 from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot
-from dungeoneer.engine.five_more_minutes.game import (
-    INFO,
-    FiveMoreMinutes,
-    FiveState,
-    make_five_more_minutes,
-)
+from dungeoneer.engine.five_more_minutes.game import INFO, FiveMoreMinutes, make_five_more_minutes
+from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import BotFactory, GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation

@@ -90,8 +90,8 @@ class Board(TaskBoard):
         decision.choose(self, action)
 
     @classmethod
-    def options_of(cls, where: Any, task: Any) -> tuple[Action, ...]:
-        """A decision's options, in a table or a frozen state."""
+    def options_of(cls, where: Any, task: Decision) -> tuple[Action, ...]:
+        """A decision's options, on a board or in a frozen state."""
         return task.options(where)
 
     @classmethod

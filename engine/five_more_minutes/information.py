@@ -35,7 +35,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from dungeoneer.engine import history
-from dungeoneer.engine.five_more_minutes.effects import Chip, SetAside
+from dungeoneer.engine.five_more_minutes.cards import Chip
+from dungeoneer.engine.five_more_minutes.effects import SetAside
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,

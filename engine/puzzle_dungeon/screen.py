@@ -71,7 +71,7 @@ def _add_rows(state: PuzzleState, table: Table, *, marked: bool) -> None:
         table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
 
 
-def _codes(state: PuzzleState, cards) -> str:
+def _codes(state: PuzzleState, cards: Iterable[int]) -> str:
     return " ".join(state.rules.cards.arsenal[c].code for c in cards) or "(none)"
 
 
