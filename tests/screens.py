@@ -2,8 +2,9 @@
 and what a person types, and its golden file holds the whole output (at 80 columns) and every
 file the game wrote. `tests/test_screens.py` plays each case again and compares.
 
-`python tests/screens.py` writes the golden files with the installed package. Rewrite them only
-when what people see is changed on purpose, and say so in the commit.
+`python -m tests.screens` (from the checkout) writes the golden files with the installed
+package. Rewrite them only when what people see is changed on purpose, and say so in the
+commit.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-
-from click.testing import CliRunner
 
 HERE = Path(__file__).resolve().parent / "golden" / "screens"
 SEEDS = "dungeoneer.seeds"
@@ -74,14 +73,13 @@ attack 2
 
 def play(name: str) -> str:
     """The golden text of a case: the output, then each file written, in a fresh folder."""
-    from dungeoneer.cli.main import cli
+    from tests.conftest import run
 
     args, typed = cases()[name]
-    runner = CliRunner()
     with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
         Path("start.rec").write_text(START_RECORD, encoding="utf-8")
         before = set(os.listdir("."))
-        result = runner.invoke(cli, args, input=typed, env={"COLUMNS": "80"})
+        result = run(*args, input=typed, width=80)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         parts = [f"$ dungeoneer {' '.join(args)}", f"exit {result.exit_code}", "--- output",

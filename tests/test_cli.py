@@ -3,17 +3,12 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.generator.rating import LEVEL_NAMES
+from tests.conftest import failed_cleanly, run
 from tests.helpers import installed_seeds
 
 EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
 
 
 def test_games_lists_the_registered_games():
@@ -63,7 +58,7 @@ def test_bad_input_exits_2_with_one_message(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.output
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
 def test_play_numbered_actions_and_save_the_record(tmp_path):
@@ -120,7 +115,7 @@ def test_replay_stops_at_the_first_illegal_line(tmp_path):
     assert result.exit_code == 2
     assert result.output.startswith(f"error: {path}:5: 'attack 4': this action is not legal here;"
                                     " legal here: deal, attack 2")
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
 def test_replay_a_malformed_record(tmp_path):
@@ -313,11 +308,11 @@ def test_replay_then_needs_a_game_with_bots():
 
 
 def test_play_refuses_options_of_other_games():
-    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "--bot", "greedy"])
+    result = run("play", "puzzle-dungeon", "--bot", "greedy")
     assert result.exit_code == 2 and "--bot is not an option of puzzle-dungeon" in result.output
-    result = CliRunner().invoke(cli, ["play", "dinky-dungeon", "--boss", "2"])
+    result = run("play", "dinky-dungeon", "--boss", "2")
     assert result.exit_code == 2 and "(it is for five-minute-dungeon)" in result.output
-    result = CliRunner().invoke(cli, ["play", "five-minute-dungeon", "--hero", "Rogue"])
+    result = run("play", "five-minute-dungeon", "--hero", "Rogue")
     assert result.exit_code == 2 and "--hero is not an option" in result.output
 
 
@@ -483,7 +478,7 @@ def test_winners_are_named_in_one_line():
 def test_piped_output_keeps_its_lines_whole():
     """Issue 15: without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
     columns; the deal's legend is one line."""
-    piped = CliRunner().invoke(cli, ["deal", "42"], env={"COLUMNS": None})
+    piped = run("deal", "42", env={"COLUMNS": None})
     legend = [line for line in piped.output.splitlines() if line.startswith("Each card:")]
     assert len(legend) == 1 and len(legend[0]) > 80
     assert legend[0].endswith("Monster King")
@@ -525,8 +520,7 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
     """Issue 15: the compact table, the choice and the prompt fit 24 lines at 80 columns, even
     for the long choice of payments after 'attack 2' in deal 42 (15 sets of cards, each in
     several orders: the list numbers each set once)."""
-    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "42"], input="attack 2\nq\n",
-                                env={"COLUMNS": "80"})
+    result = run("play", "puzzle-dungeon", "42", input="attack 2\nq\n", width=80)
     assert result.exit_code == 0, result.output
     screens = result.output.split("Your move (number, notation, help)> ")
     for number, screen in enumerate(screens[:-1]):

@@ -6,16 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
+from tests.conftest import run
 
 QUICK = ("--samples", "1", "--candidates", "2")
 """The cheapest sampling player, to keep the tests quick."""
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_odds_of_a_deal_beside_the_solvers_verdict():

@@ -5,10 +5,8 @@ import json
 from collections import Counter
 from dataclasses import replace
 
-from click.testing import CliRunner
 from hypothesis import given, settings
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.dinky_dungeon.bots import (
     SAMPLED,
@@ -20,6 +18,7 @@ from dungeoneer.engine.dinky_dungeon.bots import (
 )
 from dungeoneer.engine.dinky_dungeon.effects import Keep
 from dungeoneer.engine.simulate import play_game
+from tests.conftest import run
 from tests.dinky_dungeon.helpers import conserved, games, play, random_game, table
 
 
@@ -130,10 +129,6 @@ def test_greedy_reads_the_state_as_its_view():
         bot = GreedyBot(0)
         actions = state.legal_actions()
         assert bot.scores(bot.seen(state), actions) == bot.scores(Seen(state.view(seat)), actions)
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_simulate_with_the_sampling_bot_from_the_command_line():

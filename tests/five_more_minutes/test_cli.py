@@ -3,14 +3,8 @@
 import json
 from dataclasses import replace
 
-from click.testing import CliRunner
-
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.records import dumps, load_record, replay
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+from tests.conftest import run
 
 
 def test_bots_play_a_recorded_game_that_replays(tmp_path):
@@ -80,7 +74,7 @@ def test_a_dinky_dungeon_record_from_play_replays(tmp_path):
 
 def lines_at_80(*args, input=None):
     """The output of a command at an 80-column console, each line without trailing blanks."""
-    result = CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "80"})
+    result = run(*args, input=input, width=80)
     assert result.exit_code == 0, result.output
     return [line.rstrip() for line in result.output.splitlines()]
 

@@ -6,9 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
 from dungeoneer.engine.five_more_minutes.bots import (
@@ -22,6 +20,7 @@ from dungeoneer.engine.five_more_minutes.bots import (
 from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.simulate import simulate
+from tests.conftest import run
 
 VARIANTS = ["standard", "rookie", "expert", "nightmare", "expert,nightmare"]
 
@@ -162,10 +161,6 @@ def test_a_simulation_with_sampling_bots_does_not_depend_on_the_workers():
     args = {"players": 2, "bots": ["sampling", "greedy"], "seed": 3}
     assert simulate("five-more-minutes", 2, workers=1, **args) == simulate(
         "five-more-minutes", 2, workers=2, **args)
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args))
 
 
 def test_the_command_line_takes_the_sampling_bot(tmp_path):

@@ -15,13 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.generator import archive as archive_module
 from dungeoneer.generator import daily as daily_module
 from dungeoneer.generator.archive import COLUMNS, STALE_SECONDS, Archive, ArchiveError
 from dungeoneer.generator.daily import Daily
+from tests.conftest import run
 
 
 def a_daily(date: str, level: int = 3) -> Daily:
@@ -144,9 +143,6 @@ def test_a_process_killed_mid_write_loses_nothing_issued_before(tmp_path, delay)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def assert_one_error(result, *fragments):

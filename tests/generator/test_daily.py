@@ -4,9 +4,7 @@ import datetime as dt
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.generator.batch import generate
 from dungeoneer.generator.codes import deal_from_code
@@ -18,6 +16,7 @@ from dungeoneer.generator.daily import (
     parse_levels,
 )
 from dungeoneer.solver.lines import verify_line
+from tests.conftest import run
 
 # Date -> puzzle code. A change that alters one of these alters a published puzzle: bump
 # GENERATOR_VERSION and think twice (archived dates are served from the archive either way).
@@ -25,10 +24,6 @@ DAILY_VECTORS = {
     "2026-11-30": "pd1.bodyguard.5182737267046414036",  # a Monday: level 1
     "2026-12-06": "pd1.warrior.648862187164746060",  # a Sunday: level 5
 }
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_candidates_come_from_a_hash_of_the_date():

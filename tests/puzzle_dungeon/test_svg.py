@@ -10,12 +10,11 @@ from pathlib import Path
 
 import cairosvg
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 from dungeoneer.engine.puzzle_dungeon.svg import describe, picture
 from dungeoneer.engine.records import load_record, replay
+from tests.conftest import run
 from tests.helpers import installed_seeds
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -84,10 +83,6 @@ def test_the_front_of_each_column_is_marked_and_the_arsenal_front_too():
     assert len(fronts) == 4
     outlined = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == "#d4a017"]
     assert len(outlined) == 5  # four column fronts and the arsenal's front card
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_deal_and_replay_write_the_picture(tmp_path):
