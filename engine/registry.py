@@ -157,6 +157,11 @@ class GameEntry:
     shortcuts: Callable[[State], Sequence[Shortcut]] | None = None
     """Short codes for the legal actions, shown and read at a real terminal instead of the
     numbered list (`Shortcut`); None: people choose by number or notation."""
+    resample: Callable[[State, int, int], State] | None = None
+    """`resample(state, seat, seed)`: a position `seat` cannot tell from `state`, its hidden cards
+    dealt anew and the chance to come drawn afresh from `seed`, as its bots fill in what they
+    cannot see (OpenSpiel's resampling from an information state). The conformance tests check
+    with it that a seat's view holds nothing it cannot know. None: the game has none."""
     terminal: Callable[[], Terminal] | None = None
     """How people play the game at a terminal, where it differs from the default (`Terminal`),
     made when first needed; None: the default."""

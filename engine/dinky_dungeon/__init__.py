@@ -9,7 +9,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from dungeoneer.engine.dinky_dungeon.bots import BOTS
+from dungeoneer.engine.dinky_dungeon.bots import BOTS, fill_in
 from dungeoneer.engine.dinky_dungeon.game import INFO, DinkyDungeon, make_dinky_dungeon
 from dungeoneer.engine.dinky_dungeon.state import DinkyState
 from dungeoneer.engine.protocol import State
@@ -23,6 +23,11 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    assert isinstance(state, DinkyState)
+    return fill_in(state, seat, seed)
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_dinky_dungeon,
@@ -30,6 +35,7 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO),),
     draw=_draw,
+    resample=_resample,
     simulation=SeatSimulation(card_action="play", length=attrgetter("turns")),
 )
 

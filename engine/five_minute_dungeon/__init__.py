@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE
+from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE, fill_in
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import (
     INFO,
@@ -64,6 +64,12 @@ def dealt_with(state: State) -> int:
     return len(state.beaten)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    """The team sees every hand (D12): what it cannot see is the same for every seat."""
+    assert isinstance(state, DungeonState)
+    return fill_in(state, seed)
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_minute_dungeon,
@@ -74,6 +80,7 @@ GAME = GameEntry(
              Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
                     "tries at each dungeon).", kind="flag")),
     draw=_draw,
+    resample=_resample,
     shortcuts=_shortcuts,
     simulation=TeamSimulation(
         sweeps=(Sweep(Option("boss", "The bosses to attempt (default all seven; may be "

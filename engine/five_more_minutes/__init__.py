@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import Any
 
 from dungeoneer.engine.bots import RandomBot
-from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot
+from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot, fill_in
 from dungeoneer.engine.five_more_minutes.game import INFO, FiveMoreMinutes, make_five_more_minutes
 from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import State
@@ -31,6 +31,11 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    assert isinstance(state, FiveState)
+    return fill_in(state, seat, seed)
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_more_minutes,
@@ -38,6 +43,7 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
     draw=_draw,
+    resample=_resample,
     simulation=SeatSimulation(card_action="play", length=attrgetter("turns"), options=(VARIANT,)),
 )
 

@@ -84,6 +84,11 @@ def _picture(state: State) -> str:
     return picture(state)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    assert isinstance(state, PuzzleState)
+    return information_set(state).sample(seed)
+
+
 def _listings() -> Mapping[str, Sequence[str]]:
     return {"heroes": [hero.name for hero in card_set().heroes]}
 
@@ -96,6 +101,7 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    resample=_resample,
     terminal=_terminal,
     picture=_picture,
     listings=_listings,
