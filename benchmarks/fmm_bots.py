@@ -59,8 +59,8 @@ Settings = dict[str, float]
 
 
 class ViewSamplingBot(SamplingFiveBot):
-    """The sampling bot as before issue 17's memory: its fillings read the seat's view of the
-    present position only."""
+    """The sampling bot without its memory: its fillings read the seat's view of the present
+    position only."""
 
     name = "sampling-view"
 
@@ -109,8 +109,8 @@ def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
 # ----------------------------------------------------------------------------- blunders
 
 def blunders_of(state: FiveState, action: Action) -> list[str]:
-    """The blunders of issue 17 that `action` (the acting seat's choice) makes, and the kind of
-    decision each one is counted against ('of ...')."""
+    """The blunders a sensible player avoids that `action` (the acting seat's choice)
+    makes, and the kind of decision each one is counted against ('of ...')."""
     seat = state.current_player()
     decision = state.decision
     found: list[str] = []

@@ -105,7 +105,7 @@ class ScoringBot:
 
 
 class SamplingBot:
-    """Determinized sampling (issue 17): at a decision of more than one option, fill in what the
+    """Determinized sampling: at a decision of more than one option, fill in what the
     acting seat cannot see `samples` times, consistently with everything it has seen
     (`fill_in`), play each candidate action out to the end in every filling with the game's
     fast bots (`playout`), and take the action whose playouts score best for the seat. A game's

@@ -1,5 +1,5 @@
-"""Pools of unseen things (issue 17): where the cards (or chips) a seat cannot see may lie, as
-the knowledge of every game with hidden cards keeps it (each game's knowledge.py).
+"""Pools of unseen things: where the cards (or chips) a seat cannot see may lie, as the
+knowledge of every game with hidden cards keeps it (each game's information.py).
 
 A pool is a bag of things the seat cannot see and how many of them lie at each place; a place is
 a number each game gives its own meaning (seats from 0, then negative numbers for the game's

@@ -152,7 +152,7 @@ def test_solve_json_has_the_documented_shape():
 
 
 def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
-    """Issue 15: a program reading `solve --json` learns which deal was solved."""
+    """A program reading `solve --json` learns which deal was solved."""
     data = json.loads(run("solve", "pd1.warrior.5000", "--json").output)
     layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["deal"]["layout_code"]
     assert data["deal"] == {"game": "puzzle-dungeon", "hero": "Warrior", "seed": 5000,
@@ -236,7 +236,7 @@ def test_solve_a_deal_file(tmp_path):
 @pytest.mark.parametrize("source", ["--deal-file", "--from"])
 def test_a_file_with_its_own_header_refuses_game_options(tmp_path, source, option):
     """A deal file or record says which hero and rules it is played with: `--core` or `--hero`
-    beside it is refused, not silently ignored (issue 13)."""
+    beside it is refused, not silently ignored."""
     path = tmp_path / "start.txt"
     path.write_text("hero: Rogue\nseed: 42\n" if source == "--deal-file" else
                     "game: puzzle-dungeon\nseed: 42\nhero: Rogue\n---\ndeal\n")
@@ -335,7 +335,7 @@ def test_an_output_folder_that_does_not_exist_is_refused_before_the_game(tmp_pat
 
 @pytest.mark.parametrize("typed", ["", "attack 2\n"])
 def test_end_of_input_stops_a_game_and_saves_its_record(tmp_path, typed):
-    """Issue 15: end of input (or Ctrl-C, which click's prompt turns into the same Abort) stops
+    """End of input (or Ctrl-C, which click's prompt turns into the same Abort) stops
     the game like 'q' and still writes the record that was asked for."""
     record = tmp_path / "game.rec"
     result = run("play", "puzzle-dungeon", "--seed", "42", "--record", str(record), input=typed)
@@ -460,7 +460,7 @@ def test_a_hint_is_the_sampling_players_choice_and_gives_nothing_of_the_deck_awa
      "Game over: won (Baby Barbarian defeated with 264.0 s left)"),
 ])
 def test_the_end_of_a_game_names_the_winner(folder, name, last):
-    """Issue 15: a competitive game names its winner (seats from 1); a cooperative one says how
+    """A competitive game names its winner (seats from 1); a cooperative one says how
     the team did."""
     result = run("replay", str(installed_seeds(folder) / "examples" / name))
     assert result.exit_code == 0, result.output
@@ -476,7 +476,7 @@ def test_winners_are_named_in_one_line():
 
 
 def test_piped_output_keeps_its_lines_whole():
-    """Issue 15: without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
+    """Without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
     columns; the deal's legend is one line."""
     piped = run("deal", "42", env={"COLUMNS": None})
     legend = [line for line in piped.output.splitlines() if line.startswith("Each card:")]
@@ -485,7 +485,7 @@ def test_piped_output_keeps_its_lines_whole():
 
 
 def test_the_texts_of_abilities_triggered_together_are_shown_with_the_choice():
-    """Issue 15: when several abilities trigger together, the player sees what each one does."""
+    """When several abilities trigger together, the player sees what each one does."""
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
     from dungeoneer.engine.puzzle_dungeon.screen import abilities_deciding
     from dungeoneer.engine.rng import Stream
@@ -517,7 +517,7 @@ def test_save_without_a_file_says_what_it_needs():
 
 
 def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
-    """Issue 15: the compact table, the choice and the prompt fit 24 lines at 80 columns, even
+    """The compact table, the choice and the prompt fit 24 lines at 80 columns, even
     for the long choice of payments after 'attack 2' in deal 42 (15 sets of cards, each in
     several orders: the list numbers each set once)."""
     result = run("play", "puzzle-dungeon", "42", input="attack 2\nq\n", width=80)
@@ -535,7 +535,7 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
 
 
 def test_play_winnable_deals_a_random_deal_the_solver_wins(tmp_path):
-    """Issue 15: a way to play only winnable deals."""
+    """A way to play only winnable deals."""
     import re
 
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon

@@ -1,4 +1,4 @@
-"""Help at the command line (issue 15, "Help"): whole one-line summaries in the command list,
+"""Help at the command line: whole one-line summaries in the command list,
 `-h` the same as `--help` everywhere, and examples that work outside a checkout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Batches beyond one process (issue 18): the same output here, on a process pool and on a Dask
+"""Batches beyond one process: the same output here, on a process pool and on a Dask
 LocalCluster; `survey` and its resumable file; the message when Dask is not installed; jobs lost
 with their workers retried and counted."""
 

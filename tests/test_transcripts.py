@@ -1,6 +1,6 @@
-"""Whole bot games and simulations, pinned before the engines were reshaped (issue 16): the same
-seeds give the same games and the same bot results. The golden files were written by the
-version before the change (tests/transcripts.py says how)."""
+"""Whole bot games and simulations, pinned: the same seeds give the same games and the same bot
+results, whatever changes inside the engines. The golden files were written by an earlier
+version (tests/transcripts.py says how)."""
 
 from __future__ import annotations
 

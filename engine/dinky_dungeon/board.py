@@ -78,7 +78,7 @@ class Board(TaskBoard):
     def freeze(self) -> DinkyState:
         """The new state. Hands, rewards and discards are kept sorted as they change (they have
         no order). The frozen dataclass's own constructor sets each field through
-        object.__setattr__, a fifth of an action's time (profiled), so the fields are filled
+        object.__setattr__, a fifth of an action's time, so the fields are filled
         directly; the property tests check every state this builds."""
         state = object.__new__(DinkyState)
         state.__dict__.update(

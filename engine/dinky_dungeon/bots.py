@@ -6,7 +6,7 @@ discards.
 - `greedy`: values each adventurer by what it would bring now (cards gained, or lost by the
   others), takes and plays the best, and makes every choice for the most reward; the Berserker
   stops when the chance of a Lv. 3+ monster times what it would lose outweighs the next card.
-- `sampling` (issue 17): at the decisions that shape a game (which adventurer to take, keep,
+- `sampling`: at the decisions that shape a game (which adventurer to take, keep,
   play or copy, whether to reveal again, which reward the Ninja discards) it fills in what the
   seat cannot see, plays greedy's few best options out with greedy bots in every seat for a few
   turns, and takes the one whose playouts end best for it; elsewhere it chooses as greedy does.
@@ -42,7 +42,7 @@ class GreedyBot(ScoringBot):
 
     def seen(self, state: State) -> Seen:
         """What the seat knows, read from the state as its view would give it (the view's
-        copies and public fields cost a quarter of a sampling bot's playouts: profiled)."""
+        copies and public fields would cost a quarter of a sampling bot's playouts)."""
         return Seen(seat_view(_dinky(state), state.current_player()))
 
     def read(self, view: dict[str, Any]) -> Seen:
@@ -77,7 +77,7 @@ class Seen:
         self.view = view
         rewards: Sequence[int] = view["rewards"]
         discard: Sequence[int] = view["dungeon_discard"]
-        # list.count per level is far cheaper than Counter arithmetic (profiled).
+        # list.count per level is far cheaper than Counter arithmetic.
         one = LEVELS[1] - rewards.count(1) - discard.count(1)
         two = LEVELS[2] - rewards.count(2) - discard.count(2)
         three = LEVELS[3] - rewards.count(3) - discard.count(3)
@@ -139,8 +139,8 @@ class SamplingBot(bots.SamplingBot):
     fillings of the hidden cards, greedy's `width` best options each played out for `horizon`
     turns by greedy bots in every seat, the one that ends best taken.
 
-    The defaults are the fastest setting measured and among the strongest (benchmarks/README.md,
-    issue 17): more samples or longer playouts cost far more and won no more games against three
+    The defaults are the fastest setting measured and among the strongest (benchmarks/README.md):
+    more samples or longer playouts cost far more and won no more games against three
     greedy bots, since an estimate a few turns on is noisier than one at the end of the next
     player's turn."""
 

@@ -815,8 +815,7 @@ class EndTurn(Step):
 
 TURN = tuple((EndTurn(seat), Refill(seat), Play(seat), Take(seat)) for seat in range(max(TARGETS)))
 """Each seat's turn, last step first, as `begin_turn` pushes it. Tasks are immutable values, so
-one set per seat serves every turn; building them anew each turn cost about 2% of a game
-(instructions counted under callgrind)."""
+one set per seat serves every turn (building them anew each turn costs about 2% of a game)."""
 
 DECISIONS: tuple[type[DinkyDecision], ...] = (
     Keep, Take, Play, Copy, ChooseDiscard, Ones, DiscardAdventurer, Berserk, KeepRewards,

@@ -1,4 +1,4 @@
-"""What a seat of Dinky Dungeon knows of the cards it cannot see (issue 17).
+"""What a seat of Dinky Dungeon knows of the cards it cannot see.
 
 A player at the table knows more than the present position shows: an adventurer another player
 took from the row is in the taker's hand until it is played or discarded; the card they put back

@@ -243,7 +243,7 @@ class SamplingTeam(HeuristicTeam):
     """The heuristic team, but where its best options are close (within `MARGIN` of the best
     score, at most `width` of them), it fills in what nobody at the table knows (`fill_in`)
     `samples` times, plays each option out to the end of the run with the heuristic team under
-    the same time model, and takes the one that wins most, or else gets furthest (issue 17).
+    the same time model, and takes the one that wins most, or else gets furthest.
     Every option meets the same fillings and the same playout seeds, so a difference is the
     option's; ties go to the heuristic's order. Each action is timed as the heuristic times
     it: the playouts start from a copy of its time model."""

@@ -191,8 +191,7 @@ Task: TypeAlias = Step | Decision
 DEFAULT_SAMPLES = 8
 """Fillings per decision by default: 12 whole four-player games a second with one sampling
 seat among three greedy ones, on the machine of benchmarks/README.md, and 3.3 points more wins
-than the greedy bot in the same seat of the same games; at 4 the gain was within the noise
-(issue 17)."""
+than the greedy bot in the same seat of the same games; at 4 the gain was within the noise."""
 
 LEAD = 0.125
 """How far another candidate must beat the greedy bot's choice, in wins per sample, to be taken

@@ -1,4 +1,4 @@
-"""What a Dinky Dungeon seat knows of the cards it cannot see (issue 17, knowledge.py): the true
+"""What a Dinky Dungeon seat knows of the cards it cannot see (information.py): the true
 position is always one its knowledge allows, and so is every filling; what it saw happen (an
 adventurer taken from the row, the card it put back at set-up, a Berserker's revealed monsters, a
 reward given by a Lord, the deck its Swordsman searched, the hands a Clown revealed, the discard

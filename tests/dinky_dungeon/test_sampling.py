@@ -1,4 +1,4 @@
-"""The Dinky Dungeon sampling bot (issue 17): its fillings change only what the seat cannot see,
+"""The Dinky Dungeon sampling bot: its fillings change only what the seat cannot see,
 deal the hidden cards fairly, and the bot's games are the same for the same seed."""
 
 import json

@@ -72,7 +72,7 @@ def test_a_code_is_the_seat_and_the_card_or_ability():
 
 
 def test_a_code_stays_the_same_after_another_seats_move():
-    """The issue: the numbered list shifts after a move (a card drawn goes in above), so people
+    """Why codes: a numbered list shifts after a move (a card drawn goes in above), so people
     in a hurry play the wrong card; the codes of the cards still there do not change."""
     before = seed_3()
     after = play(before, "seat 1 play Arrow at A Warrior Princess")  # seat 1 draws Divine Shield

@@ -1,4 +1,4 @@
-"""The 5-Minute Dungeon sampling team (issue 17): its fillings change only what nobody at the table
+"""The 5-Minute Dungeon sampling team: its fillings change only what nobody at the table
 knows, it times every action as the heuristic team does, and the same seed plays the same run."""
 
 from collections import Counter

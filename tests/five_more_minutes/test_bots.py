@@ -1,4 +1,4 @@
-"""5 More Minutes bots: the greedy bot's blunders of issue 17 are gone."""
+"""5 More Minutes bots: the greedy bot makes none of the blunders a sensible player avoids."""
 
 from dataclasses import replace
 

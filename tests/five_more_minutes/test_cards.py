@@ -73,8 +73,8 @@ def test_recurring_dream_takes_back_a_used_card():
 
 def test_recurring_dream_may_take_back_a_special_card_which_is_played_at_once():
     """Recurring Dream: "Draw a discarded card at your choice"; the special cards: "If you add
-    these cards to your hand, you have to play them immediately." (issue 16: the used specials
-    were never offered)"""
+    these cards to your hand, you have to play them immediately." The used specials are offered
+    like any other used card."""
     state = position(stages=[3, 4], step="play", yellow=[2],
                      hands=[["Recurring Dream", "Dream Eater"]], deck=["Coffee", "Snoring"])
     state = play(state, "play Recurring Dream")

@@ -80,7 +80,7 @@ def lines_at_80(*args, input=None):
 
 
 def test_a_bot_game_ends_with_the_table_and_the_winner_not_json():
-    """Issue 15: the end of an all-bot game is the table, every blue value turned over, and the
+    """The end of an all-bot game is the table, every blue value turned over, and the
     winner by name (the 9-point tie goes to the most pink chips)."""
     lines = lines_at_80("play", "five-more-minutes", "--bot", "greedy", "--bot", "greedy",
                         "--seed", "7")

@@ -1,6 +1,6 @@
-"""What a 5 More Minutes seat knows of the cards and blue chips it cannot see (issue 17,
-knowledge.py): the true position and every filling are ones its knowledge allows, every card
-and chip is somewhere exactly once in a filling, what it saw happen (a card taken from its hand,
+"""What a 5 More Minutes seat knows of the cards and blue chips it cannot see (information.py):
+the true position and every filling are ones its knowledge allows, every card and chip is
+somewhere exactly once in a filling, what it saw happen (a card taken from its hand,
 a card drawn back from the used cards, a deck made of the used cards, a chip given or taken in a
 trade, a chip put under the pile) is kept, fillings are uniform over what it allows, the same
 for a seed, and the history changes no game."""
@@ -461,8 +461,8 @@ PINNED = {  # (players, variant): winners, scores and turns of five greedy games
 
 @pytest.mark.parametrize(("players", "variant"), sorted(PINNED))
 def test_the_history_changes_no_game(players, variant):
-    """Greedy games of the session runner end as they did before the history was kept (the
-    outcomes computed on main before issue 17's memory)."""
+    """Keeping the history changes no choice: greedy games of the session runner end with the
+    outcomes pinned from the engine as it was without one."""
     game = registry.get_game("five-more-minutes", {"players": str(players), "variant": variant})
     found = []
     for i in range(5):

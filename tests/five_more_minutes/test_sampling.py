@@ -1,4 +1,4 @@
-"""The 5 More Minutes sampling bot (issue 17): a filling keeps everything the seat sees and deals
+"""The 5 More Minutes sampling bot: a filling keeps everything the seat sees and deals
 the rest fairly; playouts and choices are the same for the same seed."""
 
 import json

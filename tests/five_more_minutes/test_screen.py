@@ -1,4 +1,4 @@
-"""5 More Minutes' table for people (issue 15): whole screens at 80 columns for a few positions,
+"""5 More Minutes' table for people: whole screens at 80 columns for a few positions,
 each decision spelt out, hidden information kept hidden, and a 6-player table that fits a
 24-line terminal with its actions."""
 

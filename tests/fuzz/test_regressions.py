@@ -1,4 +1,4 @@
-"""One test per class of bad input that once crashed a command (issue 14): each now gets one
+"""One test per class of bad input that once crashed a command: each now gets one
 message with file, line, the offending text and the reason, and exit status 2 (or, where the
 input is valid, works)."""
 

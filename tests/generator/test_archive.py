@@ -1,5 +1,5 @@
 """The puzzle archive: never overwritten, never half-written, foreign files left alone; and bad
-input never crashes (issue 14): races, locks, read-only files, damaged rows, left-over temporary
+input never crashes: races, locks, read-only files, damaged rows, left-over temporary
 files, file modes."""
 
 import json
@@ -455,7 +455,7 @@ def misindex(path, date, instead):
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] != "ok"
-        # What the archive used to ask: a lookup through the index misses the date.
+        # A lookup through the index misses the date.
         assert connection.execute("SELECT count(*) FROM daily WHERE date = ?",
                                   (date,)).fetchone()[0] == 0
 
@@ -479,7 +479,7 @@ def test_an_index_that_lost_a_date_still_serves_it_and_never_issues_it_twice(two
 
 def test_a_date_in_the_archive_twice_is_one_error(two_days, generated):
     misindex(two_days, "2026-11-29", "2026-11-30")
-    # What the archive did before: its lookup missed the date, so the day was issued again.
+    # A lookup that trusted the index would miss the date and issue the day again.
     change(two_days, "INSERT INTO daily SELECT * FROM daily WHERE rowid = 1")
     twice = (f"{two_days}: the puzzle of 2026-11-29 is in the archive 2 times: the archive is "
              "damaged")

@@ -1,4 +1,4 @@
-"""The sampling player (issue 17): it never reads what the player cannot see, it is the same game
+"""The sampling player: it never reads what the player cannot see, it is the same game
 for the same seed, and `odds` gives the same figures for any number of workers."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a player knows (issue 17): the table less the deck's order and the chance to come; and
+"""What a player knows: the table less the deck's order and the chance to come; and
 samples of full positions, uniform over the orders of the deck."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing on one working board (issue 17): `Board.act` comes to the same positions as
+"""Playing on one working board: `Board.act` comes to the same positions as
 `PuzzleState.apply`, the board's legal actions and outcome are the state's, and the eager
 player, which plays its playouts that way and checks only the columns it would pick from, plays
 the same games as before. The shortcuts a playout takes come to what the long way does: a deal

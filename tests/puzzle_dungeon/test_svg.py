@@ -1,4 +1,4 @@
-"""The SVG picture of a position (issue 15): well-formed, the same bytes for the same position,
+"""The SVG picture of a position: well-formed, the same bytes for the same position,
 golden files for two positions, drawable by a real renderer, and never the solution."""
 
 from __future__ import annotations
