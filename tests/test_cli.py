@@ -367,6 +367,7 @@ def test_play_puzzle_dungeon_goes_on_from_a_saved_record(tmp_path):
     assert second.read_text().split("---\n")[1] == first.read_text().split("---\n")[1]
 
 
+@pytest.mark.slow
 def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
     archive = tmp_path / "archive.sqlite3"
     shown = run("daily", "2026-01-05", "--archive", str(archive), "--reveal", "--json")
@@ -534,6 +535,7 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
     assert "Type hand cards in the order to discard them" in payment
 
 
+@pytest.mark.slow
 def test_play_winnable_deals_a_random_deal_the_solver_wins(tmp_path):
     """A way to play only winnable deals."""
     import re

@@ -71,7 +71,12 @@ REPLAYS = [("puzzle_dungeon", "rogue-win.rec"), ("puzzle_dungeon", "traps-and-tr
            ("five_minute_dungeon", "paused-timer.rec")]
 
 
-@pytest.mark.parametrize("name", INVOCATIONS)
+SLOW = ("odds", "rate")
+"""Invocations that solve or play a deal for a second or more: slow checks."""
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
+                                  for n in INVOCATIONS])
 def test_a_commands_json_has_the_documented_shape(name):
     args, shape = INVOCATIONS[name]
     check(output_of(*args), shape)
@@ -84,6 +89,7 @@ def test_replay_json_has_the_documented_shape(game, record):
     assert [step["step"] for step in data["line"]] == list(range(1, data["moves"] + 1))
 
 
+@pytest.mark.slow
 def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_path):
     archive = str(tmp_path / "archive.sqlite3")
     check(output_of("daily", "2026-11-30", "--archive", archive, "--json"), "command_daily")

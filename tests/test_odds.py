@@ -31,6 +31,7 @@ def test_an_unwinnable_deal_is_not_played():
     assert data["odds"] is None and data["solver"]["status"] == "unwinnable"
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_odds_on_one_worker_and_two():
     args = ("odds", "pd1.warrior.5", "--plays", "8", *QUICK, "--seed", "9", "--json")
     one, two = run(*args, "--workers", "1"), run(*args, "--workers", "2")
@@ -46,6 +47,7 @@ def test_odds_stop_once_within_the_points_asked_for():
     assert data["odds"]["games"] == 4  # the first four plays are within +-45 points
 
 
+@pytest.mark.slow
 def test_odds_from_a_record_start_where_it_stops(tmp_path):
     record = tmp_path / "start.rec"
     result = run("play", "puzzle-dungeon", "42", "--record", str(record))

@@ -10,6 +10,7 @@ from dungeoneer.engine.rng import Stream
 GAMES = [info.name for info in registry.registered()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_random_playouts_follow_the_protocol(name):
     game = registry.get_game(name)

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tests.conftest import failed_cleanly, run
 
 
@@ -59,6 +61,7 @@ def test_a_bad_record_names_the_line_the_text_and_what_was_legal(tmp_path):
     failed_cleanly(result)
 
 
+@pytest.mark.slow
 def test_simulate_reports_intervals_and_does_not_depend_on_workers():
     one = json.loads(run("simulate", "dinky-dungeon", "--games", "60", "--players", "3",
                          "--bot", "greedy", "--bot", "random", "--json").output)

@@ -5,6 +5,7 @@ import json
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
@@ -30,6 +31,7 @@ def hidden_counts(state, seat):
             [len(t.dealt) for t in state.tasks if isinstance(t, Keep) and t.seat != seat])
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_a_filling_looks_the_same_from_the_seat(game):
@@ -131,6 +133,7 @@ def test_greedy_reads_the_state_as_its_view():
         assert bot.scores(bot.seen(state), actions) == bot.scores(Seen(state.view(seat)), actions)
 
 
+@pytest.mark.slow
 def test_simulate_with_the_sampling_bot_from_the_command_line():
     args = ("simulate", "dinky-dungeon", "--games", "4", "--players", "4", "--bot", "sampling",
             "--bot", "greedy", "--json")

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tests.conftest import failed_cleanly, run
 
 
@@ -136,6 +138,7 @@ def test_people_play_against_the_real_clock():
     assert FixedPace(2.5).reading(state) == 25
 
 
+@pytest.mark.slow
 def test_a_campaign_at_the_terminal(tmp_path):
     out = tmp_path / "campaign.rec"
     result = run("play", "five-minute-dungeon", "--players", "5", "--campaign", "--bot",

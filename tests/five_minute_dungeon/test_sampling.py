@@ -3,6 +3,8 @@ knows, it times every action as the heuristic team does, and the same seed plays
 
 from collections import Counter
 
+import pytest
+
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam, SamplingTeam, fill_in
 from dungeoneer.engine.protocol import ANY_PLAYER
@@ -67,6 +69,7 @@ def test_it_times_its_actions_as_the_heuristic_team_does():
         heuristic.time.ready = dict(sampling.time.ready)  # follow the sampled line
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_run():
     from dungeoneer.engine.simulate import play_run
 

@@ -154,6 +154,7 @@ plays = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32
                   st.sampled_from(VARIANTS))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(plays)
 def test_the_true_position_and_every_filling_are_ones_the_seat_knows_of(play):
@@ -176,6 +177,7 @@ def test_the_true_position_and_every_filling_are_ones_the_seat_knows_of(play):
     assert checked or state.turns < 12
 
 
+@pytest.mark.slow
 def test_every_filling_of_greedy_games_is_consistent_for_every_seat():
     checked = 0
     stream = Stream(3)
@@ -231,6 +233,7 @@ def fillings(state, seat, count=8):
     return [fill_in(state, seat, s) for s in range(count)]
 
 
+@pytest.mark.slow
 def test_a_card_taken_from_the_seats_hand_is_in_the_takers_hand():
     """F7, Dream Eater: "Pick a card from another player's hand." The victim sees which card
     it lost; the taker holds it until it plays or discards it, in every filling of the victim's;
@@ -243,6 +246,7 @@ def test_a_card_taken_from_the_seats_hand_is_in_the_takers_hand():
         assert seen_by(state.events.event, outsider).thing is None
 
 
+@pytest.mark.slow
 def test_a_card_drawn_back_from_the_used_cards_is_in_the_drawers_hand():
     """Recurring Dream: "Draw a discarded card at your choice." Everyone sees which: it is in
     the drawer's hand in every other seat's fillings."""
@@ -253,6 +257,7 @@ def test_a_card_drawn_back_from_the_used_cards_is_in_the_drawers_hand():
                 assert all(card in f.hands[drawer] for f in fillings(state, seat, 4))
 
 
+@pytest.mark.slow
 def test_a_deck_made_of_the_used_cards_holds_only_those_cards():
     """A, note *: "If there are no cards left in the dream card deck, shuffle the used cards and
     place them facing down again." Right after, every seat's fillings deal the deck and the
@@ -293,6 +298,7 @@ def test_a_chip_given_in_a_trade_is_with_its_receiver():
         assert seen_by(state.events.event, outsider).thing is None
 
 
+@pytest.mark.slow
 def test_a_chip_taken_in_a_trade_is_known_to_have_left_its_owner():
     """F8: the chip taken blind is set aside until the trade is done; its owner sees which it
     lost, and while it is set aside every filling of the owner's has it there."""
@@ -306,6 +312,7 @@ def test_a_chip_taken_in_a_trade_is_known_to_have_left_its_owner():
     assert checked
 
 
+@pytest.mark.slow
 def test_a_chip_put_under_the_pile_is_at_its_bottom_with_its_value():
     """F9, Sleepwalker: the chip its target gives back goes under the pile for its value in
     yellow chips; when the center paid its whole value everyone knows that value, and every
@@ -320,6 +327,7 @@ def test_a_chip_put_under_the_pile_is_at_its_bottom_with_its_value():
     assert checked
 
 
+@pytest.mark.slow
 def test_a_special_card_is_never_dealt_to_a_hand():
     """Special cards: "If you add these cards to your hand, you have to play them
     immediately." Every seat sees one drawn; the fillings keep them in the deck."""
@@ -341,6 +349,7 @@ def test_a_move_shows_its_thing_only_to_the_seats_that_see_it():
 
 # ----------------------------------------------------------------------------- distribution
 
+@pytest.mark.slow
 def test_fillings_are_uniform_over_the_deals_the_seat_allows():
     """Four players, right after seat 2 took a card from seat 1's hand with a Dream Eater: every
     filling of seat 1's gives seat 2 that card, and each of seat 2's other cards is each dream
@@ -390,6 +399,7 @@ def test_which_twos_are_dark_is_uniform():
 
 # ----------------------------------------------------------------------------- determinism
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_filling_and_memory_reads_the_same():
     memory = Memory()
     for state in game_states(40, 3, players=4, variant="standard"):
@@ -401,6 +411,7 @@ def test_the_same_seed_gives_the_same_filling_and_memory_reads_the_same():
     assert memory.of(other, 0).facts() == knowledge(other, 0).facts()
 
 
+@pytest.mark.slow
 def test_the_sampling_bot_chooses_the_same_for_the_same_seed():
     states = [s for s in game_states(42, 2, players=4, variant="standard")
               if max(map(len, s.blue)) >= 2][:30]
@@ -409,6 +420,7 @@ def test_the_sampling_bot_chooses_the_same_for_the_same_seed():
         assert SamplingFiveBot(5).choose(state) == SamplingFiveBot(5).choose(state)
 
 
+@pytest.mark.slow
 def test_a_position_without_a_history_is_known_by_its_view():
     for state in game_states(43, 2, players=3):
         seat = state.current_player()

@@ -101,6 +101,7 @@ def test_a_filling_is_the_same_for_a_seed_and_sees_only_the_seats_view():
         assert fill_in(other, seat, 5) == fill_in(plain, seat, 5)
 
 
+@pytest.mark.slow
 def test_a_hidden_card_is_dealt_to_a_hand_as_often_as_its_share_says():
     state = next(replace(s, events=None) for s in positions(60, seed=3)  # (from the view)
                  if s.game.players == 2 and len(s.hands[1]) >= 2 and len(s.deck) >= 8)
@@ -157,6 +158,7 @@ def test_a_game_with_a_sampling_seat_is_the_same_for_the_same_seed():
     assert moves() == moves()
 
 
+@pytest.mark.slow
 def test_a_simulation_with_sampling_bots_does_not_depend_on_the_workers():
     args = {"players": 2, "bots": ["sampling", "greedy"], "seed": 3}
     assert simulate("five-more-minutes", 2, workers=1, **args) == simulate(

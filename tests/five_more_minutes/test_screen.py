@@ -186,6 +186,7 @@ def decisions_of_games(players: int, variant: str, seeds: range) -> list[FiveSta
     return list(found.values())
 
 
+@pytest.mark.slow
 def test_a_seat_never_sees_another_seats_hand_or_blue_values():
     states = decisions_of_games(3, "nightmare", range(4))
     kinds = {s.decision.NAME for s in states}
@@ -210,6 +211,7 @@ def test_the_cards_and_values_named_are_the_viewers_own():
 
 # ----------------------------------------------------------------------------- size
 
+@pytest.mark.slow
 def test_a_six_player_table_fits_80_columns_and_mostly_24_lines_with_its_actions():
     """Every screen seat 1 sees in three 6-player bot games fits 80 columns; with the prompt and
     the numbered actions under it (one a line, as `play` lists them) almost all fit 24 lines,

@@ -110,6 +110,7 @@ def test_a_simulation_seeded_at_the_top_of_the_range_wraps_round():
     assert json.loads(result.stdout)["seats"]
 
 
+@pytest.mark.slow
 def test_generate_from_the_last_seed_wraps_round():
     result = run(["generate", "--count", "2", "--first-seed", str(MAX_SEED), "--hero",
                   "Warrior", "--max-tries", "4"])

@@ -214,6 +214,7 @@ cli(["daily", "2026-11-29", "--archive", archive, "--json"])
 """
 
 
+@pytest.mark.slow
 def test_two_daily_runs_of_a_new_date_at_once_both_show_the_puzzle_written_first(tmp_path):
     path = tmp_path / "archive.sqlite3"  # no archive yet: they race to create it too
     gate = tmp_path / "gate"

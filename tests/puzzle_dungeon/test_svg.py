@@ -96,6 +96,7 @@ def test_deal_and_replay_write_the_picture(tmp_path):
         PuzzleDungeon(hero="Rogue").new_initial_state(seed=75))
 
 
+@pytest.mark.slow
 def test_daily_writes_the_picture(tmp_path):
     archive, drawn = tmp_path / "a.sqlite3", tmp_path / "day.svg"
     result = run("daily", "2026-01-05", "--archive", str(archive), "--svg", str(drawn))
