@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
-from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.errors import TEXT_SHOWN, ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.protocol import TERMINAL, Action
 
 # ----------------------------------------------------------------------------- typed tasks
@@ -131,8 +132,8 @@ class TaskState:
         pending decision reads it (a typed one), else the legal action written the same way."""
         words = text.split()
         if not words or words[0].lower() not in self.KINDS:
-            raise ActionSyntaxError(f"{text!r} is not a {self.TITLE} action (actions: "
-                                    f"{', '.join(self.KINDS)})", text=text)
+            raise ActionSyntaxError(f"{shown(text, TEXT_SHOWN)!r} is not a {self.TITLE} action "
+                                    f"(actions: {', '.join(self.KINDS)})", text=text)
         if not self.over and self.tasks and isinstance(self.tasks[-1], Decision):
             parsed = self.tasks[-1].parse(self, words)
             if parsed is not None and parsed in self.legal_actions():
@@ -141,7 +142,7 @@ class TaskState:
         for action in self.legal_actions():
             if self.action_text(action).lower() == wanted:
                 return action
-        raise IllegalActionError(f"{text!r} is not legal here",
+        raise IllegalActionError(f"{shown(text, TEXT_SHOWN)!r} is not legal here",
                                  legal=[self.action_text(a) for a in self.legal_actions()])
 
     def with_chance(self, outcomes: Sequence[str]) -> Any:

@@ -25,11 +25,13 @@ LIMIT = 3000
 format_time = format_reading
 """A timer reading as a record writes it: seconds to a tenth ('12.5')."""
 
-_TIME = re.compile(r"(?:(\d+):)?(\d+)(?:\.(\d))?")
+_TIME = re.compile(r"(?:(\d{1,6}):)?(\d{1,9})(?:\.(\d))?")
+"""A time: at most nine digits of seconds (and six of minutes); a longer number is no time (and
+not one to convert: Python refuses integers of thousands of digits)."""
 
 
 def parse_time(text: str) -> int | None:
-    """'12.5', '12' or '1:05.5' as tenths of a second; None if it isn't a time."""
+    """'12.5', '12' or '1:05.5' as tenths of a second; None if it isn't a time (`_TIME`)."""
     match = _TIME.fullmatch(text)
     if not match:
         return None

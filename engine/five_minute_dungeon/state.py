@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.errors import TEXT_SHOWN, ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.five_minute_dungeon.cards import CardSet
 from dungeoneer.engine.five_minute_dungeon.clock import (
     LIMIT,
@@ -34,6 +34,7 @@ from dungeoneer.engine.five_minute_dungeon.ends import TIME_RUNS_OUT, TimeRunsOu
 from dungeoneer.engine.five_minute_dungeon.events import EventWaits, Resolve
 from dungeoneer.engine.five_minute_dungeon.hands import DiscardCard, RecoverCard, ToDiscard
 from dungeoneer.engine.five_minute_dungeon.notation import Move, normal
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.protocol import (
     ANY_PLAYER,
     TERMINAL,
@@ -194,9 +195,10 @@ class DungeonState:
             words = words[1:]
         if not words or not _looks_like_action(words):
             raise ActionSyntaxError(
-                f"{text!r} is not a 5-Minute Dungeon action: [TIME] seat N play CARD [at "
-                "CARD], [TIME] seat N use ABILITY ... discarding A, B, C, [TIME] seat N "
-                "discard CARD, [TIME] team resolve ..., or [TIME] time runs out", text=text)
+                f"{shown(text, TEXT_SHOWN)!r} is not a 5-Minute Dungeon action: [TIME] seat N "
+                "play CARD [at CARD], [TIME] seat N use ABILITY ... discarding A, B, C, [TIME] "
+                "seat N discard CARD, [TIME] team resolve ..., or [TIME] time runs out",
+                text=text)
         kind = _kind_word(words)
         record = RECORDS.get(kind)
         read = record.reading if record is not None else normal
@@ -211,7 +213,7 @@ class DungeonState:
                                            read(written.replace(suffix, "", 1)) == wanted):
                 return action if at is None else self.at(action, at)
         _check_card_name(self.game.cards, words)
-        raise IllegalActionError(f"{' '.join(words)!r} is not legal here",
+        raise IllegalActionError(f"{shown(' '.join(words), TEXT_SHOWN)!r} is not legal here",
                                  legal=self.legal_texts())
 
     def with_chance(self, outcomes: Sequence[str]) -> DungeonState:

@@ -65,6 +65,25 @@ def test_a_record_header_with_a_strange_number_gets_one_message(tmp_path, header
     assert len(message) < 400  # a 5,000-digit number is not repeated whole
 
 
+@pytest.mark.parametrize("written", [HUGE, f"{HUGE}.5", f"1:{HUGE}", f"{HUGE}:05.5"])
+def test_a_timer_reading_of_thousands_of_digits_is_no_time(tmp_path, written):
+    """A record line of 5-Minute Dungeon whose timer reading is a 5,000-digit number: one
+    message (it is no time, and no action), not a crash converting it to an integer."""
+    path = write(tmp_path, "r.rec", "game: five-minute-dungeon\nseed: 1\n---\n"
+                                    f"{written} seat 1 play Sword at Gorblin\n")
+    message = refused(["replay", path], "is not a 5-Minute Dungeon action")
+    assert len(message) < 1000
+
+
+@pytest.mark.parametrize(("written", "reading"), [("299.9", 2999), ("1:05.5", 655),
+                                                  ("999999999", 9999999990)])
+def test_readings_of_up_to_nine_digits_are_times(written, reading):
+    from dungeoneer.engine.five_minute_dungeon.clock import parse_time
+
+    assert parse_time(written) == reading
+    assert parse_time("9" * 10) is None
+
+
 @pytest.mark.parametrize(("option", "value", "says"), [
     ("tries", "1000000000", "tries is a whole number from 1 to 99"),
     ("tries", "²", "tries is a whole number from 1 to 99"),
