@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from dungeoneer.cli.options import ARCHIVE, force_option, output_path
+from dungeoneer.cli.options import ARCHIVE, PathType, force_option, output_path
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
 
@@ -20,7 +20,7 @@ def archive() -> None:
 @ARCHIVE
 @click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json",
               show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False), help="Write to a file (atomically).")
+@click.option("--out", type=PathType(dir_okay=False), help="Write to a file (atomically).")
 @force_option("--out")
 def archive_export(archive_path: str | None, form: str, out: str | None, force: bool) -> None:
     """Every archived puzzle, as JSON or CSV.

@@ -13,6 +13,7 @@ from dungeoneer.cli.options import (
     SCHEDULER,
     SEED,
     Amount,
+    PathType,
     batch_progress,
     batch_tally,
     error_console,
@@ -38,7 +39,7 @@ MAX_PUZZLES = 100_000
               help="Candidate i is the deal of this seed plus i.")
 @click.option("--max-tries", type=Amount("candidates", most=50 * MAX_PUZZLES),
               help="Candidates to try before giving up (default: 50 per puzzle).")
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=PathType(dir_okay=False),
               help="Write the JSON lines to a file (atomically) instead of the screen.")
 @force_option("--out")
 @SCHEDULER

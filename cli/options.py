@@ -150,6 +150,18 @@ class Seconds(ParamType):
         return seconds
 
 
+class PathType(click.Path):
+    """click's Path, with a path the file system refuses to look at (a NUL byte in it) refused
+    as bad input, in one message, rather than raised from `os.stat`."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError as exc:  # 'embedded null byte'
+            self.fail(f"{shown(str(value))!r} is not a path: {exc}", param, ctx)
+
+
 SEED = SeedType()
 DEAL = DealType()
 
@@ -180,7 +192,7 @@ def force_option(what: str) -> Declared:
     return Declared("--force", is_flag=True, help=f"Replace an existing {what} file.")
 
 
-RECORD = Declared("--record", "record_path", type=click.Path(dir_okay=False),
+RECORD = Declared("--record", "record_path", type=PathType(dir_okay=False),
                   help="Save the game as a record here (written when the game ends or you stop, "
                        "Ctrl-C and end of input included).")
 
@@ -196,21 +208,21 @@ def workers_option(default: int | None, *, when: str = "") -> Declared:
 
 HERO = Declared("--hero", default=None,
                 help="The hero face to play (default Rogue; see `dungeoneer games`).")
-CARDS = Declared("--cards", "cards", type=click.Path(file_okay=False),
+CARDS = Declared("--cards", "cards", type=PathType(file_okay=False),
                  help="A folder of card files that replace the built-in ones.")
 CORE = Declared("--core", is_flag=True, help="The core rules: every card ability switched off.")
-SVG = Declared("--svg", type=click.Path(dir_okay=False), metavar="FILE",
+SVG = Declared("--svg", type=PathType(dir_okay=False), metavar="FILE",
                help="Also draw the position as an SVG picture in FILE (never the solution).")
-DEAL_FILE = Declared("--deal-file", type=click.Path(dir_okay=False),
+DEAL_FILE = Declared("--deal-file", type=PathType(dir_okay=False),
                      help="A table laid out by hand (docs/records.md, 'Deal files').")
-ARCHIVE = Declared("--archive", "archive_path", type=click.Path(dir_okay=False),
+ARCHIVE = Declared("--archive", "archive_path", type=PathType(dir_okay=False),
                    help="The archive of issued puzzles (default: archive.sqlite3 in the user's "
                         "data folder, under dungeoneer/).")
 
 
 def from_option(what: str) -> Declared:
     """--from RECORD: start where a (partial) game record stops; `what` is done from there."""
-    return Declared("--from", "from_record", type=click.Path(dir_okay=False),
+    return Declared("--from", "from_record", type=PathType(dir_okay=False),
                     help=f"{what} from where a (partial) game record stops.")
 
 
@@ -254,7 +266,7 @@ def game_option(option: Option, *, many: bool = False) -> click.Option:
     if option.kind == "flag":
         return click.Option([option.flag, option.key], is_flag=True, help=option.help)
     types: dict[str, ParamType] = {"int": WholeNumber(), "text": click.STRING,
-                                         "folder": click.Path(file_okay=False)}
+                                         "folder": PathType(file_okay=False)}
     kind = types[option.kind]
     return click.Option([option.flag, option.key], type=kind, multiple=many, help=option.help)
 

@@ -23,6 +23,7 @@ from dungeoneer.cli.options import (
     DEAL,
     HERO,
     RECORD,
+    PathType,
     console,
     force_option,
     output_path,
@@ -177,7 +178,7 @@ def play_puzzle_command(entry: GameEntry) -> click.Command:
                      metavar="[DATE]", help="Play the daily puzzle of DATE (YYYY-MM-DD; today "
                      "without one), the one `dungeoneer daily` shows."),
         ARCHIVE.param(),
-        click.Option(["--from", "from_record"], type=click.Path(dir_okay=False),
+        click.Option(["--from", "from_record"], type=PathType(dir_okay=False),
                      help="Go on with a game saved as a record."),
         click.Option(["--winnable"], is_flag=True,
                      help="A random deal that can be won: the solver finds a winning line "

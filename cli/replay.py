@@ -12,6 +12,7 @@ from dungeoneer.cli import render
 from dungeoneer.cli.options import (
     JSON,
     Amount,
+    PathType,
     console,
     echo_json,
     force_option,
@@ -58,16 +59,16 @@ def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State
 
 
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", type=PathType(dir_okay=False))
 @click.option("--step", "stepwise", is_flag=True,
               help="Show every move, what it did and the table after it.")
 @click.option("--then", "then_bot",
               help="Finish a record that stops before the end with this bot in every seat (a "
                    "real-time game: a team bot; `dungeoneer play GAME --help` names a game's "
                    "bots).")
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=PathType(dir_okay=False),
               help="With --then: save the finished game as a record here.")
-@click.option("--svg", type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--svg", type=PathType(dir_okay=False), metavar="FILE",
               help="Puzzle Dungeon: draw the position as an SVG picture in FILE (after the "
                    "last move, or after move --at N).")
 @click.option("--at", "at_move", type=Amount("moves", least=0), metavar="N",

@@ -19,6 +19,7 @@ from dungeoneer.cli.options import (
     HERO,
     JSON,
     Amount,
+    PathType,
     Seconds,
     console,
     echo_json,
@@ -55,7 +56,7 @@ ACTION_COLUMN = 30
               "by its strategies. When it is used up the search forgets positions and may search "
               "them again: slower, never a wrong answer.")
 @workers_option(None)
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=PathType(dir_okay=False),
               help="Save a winning line as a game record that `dungeoneer replay` plays to a win.")
 @force_option("--out")
 @click.option("--verbose", "-v", is_flag=True,

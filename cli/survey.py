@@ -18,6 +18,7 @@ from dungeoneer.cli.options import (
     SCHEDULER,
     SEED,
     Amount,
+    PathType,
     Seconds,
     batch_progress,
     batch_tally,
@@ -149,7 +150,7 @@ def _print_survey(report: dict[str, Any]) -> None:
               help="Positions the solver searches per deal before its answer is 'unknown': "
               "answers that do not depend on the machine (no time limit unless --time-limit "
               "is given too).")
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=PathType(dir_okay=False),
               help="Write one JSON line per deal to FILE as each is solved.")
 @click.option("--resume", is_flag=True,
               help="Go on with the --out file of a stopped survey: solve only the deals missing.")

@@ -65,6 +65,19 @@ def test_a_record_header_with_a_strange_number_gets_one_message(tmp_path, header
     assert len(message) < 400  # a 5,000-digit number is not repeated whole
 
 
+@pytest.mark.parametrize("args", [
+    ["archive", "export", "--archive", "\x00"],
+    ["deal", "1", "--cards", "a\x00b"],
+    ["replay", "x\x00.rec"],
+    ["solve", "--deal-file", "\x00", "--workers", "1"],
+    ["generate", "--count", "1", "--out", "\x00"],
+])
+def test_a_path_with_a_nul_byte_gets_one_message(args):
+    """The file system refuses to look at a path holding a NUL byte (os.stat raises
+    ValueError): bad input, one message, status 2."""
+    refused(args, "")
+
+
 @pytest.mark.parametrize("written", [HUGE, f"{HUGE}.5", f"1:{HUGE}", f"{HUGE}:05.5"])
 def test_a_timer_reading_of_thousands_of_digits_is_no_time(tmp_path, written):
     """A record line of 5-Minute Dungeon whose timer reading is a 5,000-digit number: one
