@@ -41,7 +41,7 @@ SAMPLING_SEED = 11
 
 def measure_one(job: tuple[str, int, int, int, int]) -> dict:
     """Solve and measure one deal; with `plays`, let the careful player play it too, and with
-    `sampling_plays` the sampling player (issue 17)."""
+    `sampling_plays` the sampling player."""
     hero, seed, positions, plays, sampling_plays = job
     state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
     started = time.perf_counter()
@@ -66,7 +66,7 @@ def quintiles(values: list[float]) -> tuple[float, ...]:
 
 
 def sampling_figures(won: list[dict], careful: list[float]) -> dict:
-    """Issue 17: does the sampling player's win share predict the careful player's better than
+    """Does the sampling player's win share predict the careful player's better than
     the eager score does, and how does the level fare against the sampling player?"""
     sampled = [r["sampling_share"] for r in won]
     return {
@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=100,
                         help="games the careful player plays per deal (validate)")
     parser.add_argument("--sampling-plays", type=int, default=0,
-                        help="games the sampling player plays per won deal (validate; issue 17)")
+                        help="games the sampling player plays per won deal (validate)")
     parser.add_argument("--positions", type=int, default=SOLVE_POSITIONS,
                         help="the solver's budget per deal")
     parser.add_argument("--workers", type=int, default=2)

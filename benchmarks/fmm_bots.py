@@ -1,9 +1,7 @@
-"""5 More Minutes bots (issue 17): the greedy bot's blunders counted, the fixed greedy bot against
-the old one, and the sampling bot against greedy bots, with its speed.
+"""5 More Minutes bots: the greedy bot's blunders counted, and the sampling bot against greedy
+bots, with its speed.
 
     python benchmarks/fmm_bots.py blunders --games 1000            # how often each blunder happens
-    python benchmarks/fmm_bots.py blunders --games 1000 --bot old-greedy
-    python benchmarks/fmm_bots.py duel --games 2000 --bot greedy --bot old-greedy
     python benchmarks/fmm_bots.py duel --games 400 --bot sampling --bot greedy --workers 2
     python benchmarks/fmm_bots.py speed --games 20 --bot sampling --bot greedy
     python benchmarks/fmm_bots.py paired --games 4000 --bot sampling --bot sampling-view \
@@ -12,17 +10,17 @@ the old one, and the sampling bot against greedy bots, with its speed.
 `duel` seats the bots as `dungeoneer simulate` does (the list repeated to fill the four seats,
 turned one seat per game, so every bot plays every seat equally often) and reports each bot's win
 share with a 95% Wilson interval (a shared win counts for each winner). Against three others of
-equal strength a bot wins about a quarter of four-player games. `old-greedy` is the greedy bot as
-it was before issue 17 (fmm_old_greedy.py); it is a benchmark's bot only, not the product's.
+equal strength a bot wins about a quarter of four-player games.
 `paired` compares two bots game by game: each game is played twice from the same seed, the first
 bot in one seat (turned one seat per game) against three greedy bots, then the second bot in the
 same seat; it reports both win shares, how many games only one of them won, and the difference
 with a 95% interval over the pairs (the deal's luck, shared by both, drops out).
-`--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (sampling.py).
+`--samples N`, `--lead L` and `--near K` replace the sampling bot's defaults (bots.py).
 `sampling-view` is the sampling bot filling in from its seat's view of the present position
-only, as before it remembered what it saw (knowledge.from_view); `sampling-true`, for scale and
-not a fair bot, plays out from the true position (the hidden cards and chips as they are, the
-order of the deck and of the pile too, only the dice and shuffles to come new): what knowing
+only, without what it remembers of earlier positions (information.from_view); `sampling-true`,
+for scale and not a fair bot, plays out from the true position (the hidden cards and chips as
+they are, the order of the deck and of the pile too, only the dice and shuffles to come new):
+what knowing
 everything the seat cannot see would be worth to it; `sampling-hands`, not fair either, knows
 the other hands and blue chips but deals the deck and the pile in a new order: what the most
 a memory could tell would be worth. All three are a benchmark's bots only.
@@ -41,14 +39,12 @@ from dataclasses import replace
 from multiprocessing import get_context
 from typing import Any
 
-from fmm_old_greedy import OldGreedyBot  # the script's own folder (benchmarks/) is on the path
-
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_more_minutes import BOTS
-from dungeoneer.engine.five_more_minutes.game import FiveState
-from dungeoneer.engine.five_more_minutes.knowledge import from_view
-from dungeoneer.engine.five_more_minutes.rules import Roll, Target
-from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
+from dungeoneer.engine.five_more_minutes.bots import SamplingFiveBot, fill_in
+from dungeoneer.engine.five_more_minutes.effects import Roll, Target
+from dungeoneer.engine.five_more_minutes.information import from_view
+from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import Action, Bot
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.session import seat_seed, start
@@ -63,8 +59,8 @@ Settings = dict[str, float]
 
 
 class ViewSamplingBot(SamplingFiveBot):
-    """The sampling bot as before issue 17's memory: its fillings read the seat's view of the
-    present position only."""
+    """The sampling bot without its memory: its fillings read the seat's view of the present
+    position only."""
 
     name = "sampling-view"
 
@@ -97,10 +93,8 @@ class HandsSamplingBot(SamplingFiveBot):
 
 
 def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
-    """A bot by name: the product's bots, and `old-greedy` (the greedy bot before issue 17);
+    """A bot by name: the product's bots, and the benchmark's variants of the sampling bot;
     the sampling bot with `settings` in place of its defaults."""
-    if name == "old-greedy":
-        return OldGreedyBot(seed)
     if name in ("sampling", "sampling-view", "sampling-true", "sampling-hands"):
         chosen = dict(settings or {})
         kind = {"sampling-view": ViewSamplingBot, "sampling-true": TrueSamplingBot,
@@ -115,8 +109,8 @@ def make_bot(name: str, seed: int, settings: Settings | None = None) -> Bot:
 # ----------------------------------------------------------------------------- blunders
 
 def blunders_of(state: FiveState, action: Action) -> list[str]:
-    """The blunders of issue 17 that `action` (the acting seat's choice) makes, and the kind of
-    decision each one is counted against ('of ...')."""
+    """The blunders a sensible player avoids that `action` (the acting seat's choice)
+    makes, and the kind of decision each one is counted against ('of ...')."""
     seat = state.current_player()
     decision = state.decision
     found: list[str] = []

@@ -1,4 +1,4 @@
-"""Sampling bots against the bots they sample with (issue 17): strength and speed, in one process.
+"""Sampling bots against the bots they sample with: strength and speed, in one process.
 
 Dinky Dungeon: four-player games, one sampling seat and three greedy, the sampling seat moving one
 seat a game (game i: seed FIRST + i, sampling in seat i mod 4, every bot seeded as the session

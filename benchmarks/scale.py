@@ -1,4 +1,4 @@
-"""Scale: jobs per second on the local process pool against a Dask LocalCluster (issue 18).
+"""Scale: jobs per second on the local process pool against a Dask LocalCluster.
 
 The same jobs run through `engine.executors.ordered_map` twice: on the spawned process pool of
 `--workers` processes, and on a LocalCluster of as many single-threaded workers. Two kinds:

@@ -1,5 +1,5 @@
 """5-Minute Dungeon throughput: whole timed runs per second against Baby Barbarian with the
-heuristic team of four, in one process (the issue's aim: 100 or more).
+heuristic team of four, in one process (the aim: 100 or more).
 
 Best of three; alongside, the same baseline as playout.py (pure-Python SplitMix64 draws) timed in
 the same run, so "runs per million baseline draws" compares across machines. Also reports the

@@ -20,8 +20,7 @@ import argparse
 import json
 from collections import Counter, defaultdict
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
-from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState, in_card_order
 from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.ordering import guided_order

@@ -5,7 +5,7 @@ cards, an ability paid for with one of several sets of cards) asks which, or tak
 once after the code (`1 arrow gorblin`, `2 stop jump shield sword`).
 
 Everything here is pure: the answers come from a `Reader` and messages go to a `Say`, so tests
-drive it without a terminal; `cli.games` passes a line prompt or the ticking prompt
+drive it without a terminal; `cli.play` passes a line prompt or the ticking prompt
 (`cli.prompt`).
 """
 
@@ -21,12 +21,16 @@ from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action, RealTimeState, State
 from dungeoneer.engine.registry import Shortcut
+from dungeoneer.engine.session import TakeBack
 
 Reader = Callable[[str, str], str | None]
 """Asks `label` and returns the answer (None: the person stops); the second argument is text to
 start the answer with (the last answer, to correct), which a line prompt may ignore."""
 Say = Callable[[str], None]
 """Shows a message (rich markup)."""
+Command = Callable[[str], "bool | TakeBack"]
+"""A table command (`cli.commands`): given an answer, True once it is carried out (ask again),
+a `TakeBack` for the session, or False when the answer is no command."""
 
 STOP_WORDS = ("q", "quit")
 MENTIONED = 6
@@ -164,12 +168,15 @@ def labelled(options: Sequence[Shortcut]) -> list[tuple[str, Shortcut]]:
 
 
 def choose(state: State, read: Reader, say: Say, *, label: str,
-           shortcuts: Sequence[Shortcut] | None = None, numbered: bool = True
-           ) -> Action | None:
-    """Ask until the answer names a legal action: a number of the list (if `numbered`), a short
-    code, or the notation; q, quit or None from `read` stop (None is returned). A code several
-    actions share asks which (`_which`). A reader's `TimeIsUp` becomes the time running out."""
-    legal = state.legal_actions()
+           shortcuts: Sequence[Shortcut] | None = None, numbered: bool = True,
+           listed: Sequence[Action] | None = None, command: Command | None = None
+           ) -> Action | TakeBack | None:
+    """Ask until the answer names a legal action: a number of the list (`listed`, default every
+    legal action; if `numbered`), a short code, or the notation; q, quit or None from `read`
+    stop (None is returned). An answer that is a `command` is carried out first (a `TakeBack`
+    is returned). A code several actions share asks which (`_which`). A reader's `TimeIsUp`
+    becomes the time running out."""
+    legal = state.legal_actions() if listed is None else listed
     pending: str | None = None
     last = ""
     while True:
@@ -188,6 +195,12 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
             continue
         if answer.lower() in STOP_WORDS:
             return None
+        if command is not None:
+            done = command(answer)
+            if isinstance(done, TakeBack):
+                return done
+            if done:
+                continue
         number = whole_number(answer, least=1, most=len(legal)) if numbered else None
         if number is not None:  # ('9' * 5000 is no number here, not a crash)
             return legal[number - 1]

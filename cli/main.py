@@ -1,9 +1,11 @@
 """The `dungeoneer` command line: games, deal, play, replay, simulate, solve, odds, rate, daily,
-archive, generate, timer.
+archive, generate, survey, timer; every command in its own module, all of them added here.
 
-Every command is a thin layer over the library (cli/games.py: the commands for every game;
-cli/puzzles.py: the solver and the daily puzzles); bad input of any kind prints one message
-(file, line, the offending text, why) and exits with status 2, never a traceback.
+Every command is a thin layer over the library: `games`, `play`, `replay` and `simulate` work on
+any registered game; `deal`, `solve`, `odds`, `rate`, `daily`, `archive`, `generate`, `survey`
+and Puzzle Dungeon's own `play` sub-command are over the solver and the generator. Bad input of
+any kind prints one message (file, line, the offending text, why) and exits with status 2, never
+a traceback.
 """
 
 from __future__ import annotations
@@ -12,12 +14,23 @@ from typing import Any
 
 import click
 
-from dungeoneer.cli import games as game_commands
-from dungeoneer.cli import puzzles
+from dungeoneer.cli.archive import archive
+from dungeoneer.cli.daily import daily
+from dungeoneer.cli.deal import deal
+from dungeoneer.cli.games import games
+from dungeoneer.cli.generate import generate
+from dungeoneer.cli.odds import odds
+from dungeoneer.cli.play import play_group
+from dungeoneer.cli.play_puzzle import play_puzzle_command
+from dungeoneer.cli.rate import rate_command
+from dungeoneer.cli.replay import replay_command
+from dungeoneer.cli.simulate import simulate_group
+from dungeoneer.cli.solve import solve
 from dungeoneer.cli.survey import survey
 from dungeoneer.cli.timer import timer
 from dungeoneer.engine.errors import TEXT_SHOWN, DungeoneerError
 from dungeoneer.engine.numbers import shown
+from dungeoneer.generator.deals import GAME_NAME
 
 EXIT_BAD_INPUT = 2
 
@@ -51,19 +64,10 @@ def cli() -> None:
     """Rules engines, solvers and daily puzzles for Puzzle Dungeon and friends."""
 
 
-cli.add_command(game_commands.games)
-cli.add_command(puzzles.deal)
-cli.add_command(game_commands.play)
-cli.add_command(game_commands.replay_command)
-cli.add_command(game_commands.simulate_group, name="simulate")
-cli.add_command(puzzles.solve)
-cli.add_command(puzzles.odds)
-cli.add_command(puzzles.rate_command)
-cli.add_command(puzzles.daily)
-cli.add_command(puzzles.archive)
-cli.add_command(puzzles.generate)
-cli.add_command(survey)
-cli.add_command(timer)
+for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), replay_command,
+                simulate_group, solve, odds, rate_command, daily, archive, generate, survey,
+                timer):
+    cli.add_command(command)
 
 
 def main() -> None:

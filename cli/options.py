@@ -1,6 +1,7 @@
-"""Options the commands share, defined once: seeds, deals, --json, --force, output files,
---scheduler, the click options made from what a game declares (`registry.Option`), and the
-progress bar of a batch command."""
+"""Options the commands share, each declared once (`Declared`): seeds, deals, --json, --force,
+--record, --workers, --scheduler, the puzzle commands' --hero, --cards, --core, --svg, --from,
+--deal-file and --archive; the click options made from what a game declares (`registry.Option`);
+output files; and the progress shown by long commands (a spinner, a batch's bar)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,23 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
-from rich.progress import Progress, ProgressColumn, Task, TaskID, TimeElapsedColumn
+from rich.progress import (
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import LOCAL, SCHEDULER_ENV, Tally
+from dungeoneer.engine.executors import LOCAL, MAX_WORKERS, SCHEDULER_ENV, Tally
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
@@ -25,6 +34,12 @@ from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.deals import parse_deal
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    ParamType = click.ParamType[Any]  # generic in the click the type checker reads
+else:
+    ParamType = click.ParamType  # (older clicks' is not, and can't be subscripted)
 
 
 def console() -> Console:
@@ -45,7 +60,7 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-class SeedType(click.ParamType):
+class SeedType(ParamType):
     """A seed: a whole number from 0 to 2**64 - 1."""
 
     name = "seed"
@@ -57,7 +72,7 @@ class SeedType(click.ParamType):
         return seed
 
 
-class DealType(click.ParamType):
+class DealType(ParamType):
     """A deal for the solver and the ratings: a seed (with --hero) or a deal code (pd1.rogue.42,
     or the layout form)."""
 
@@ -71,7 +86,7 @@ class DealType(click.ParamType):
             self.fail(exc.reason, param, ctx)
 
 
-class WholeNumber(click.ParamType):
+class WholeNumber(ParamType):
     """A whole number, given to a game as its text (the game checks its range)."""
 
     name = "integer"
@@ -83,7 +98,7 @@ class WholeNumber(click.ParamType):
         return str(int(text))
 
 
-class Amount(click.ParamType):
+class Amount(ParamType):
     """A whole number of something, from `least` to `most` (click's IntRange says "not a valid
     integer range" of a word, which reads oddly, and reads '²' and 5,000-digit numbers)."""
 
@@ -110,7 +125,7 @@ class Amount(click.ParamType):
         return number
 
 
-class Seconds(click.ParamType):
+class Seconds(ParamType):
     """A length of time in seconds, a finite number from `least` to `most` (click's FloatRange
     lets 'nan' and 'inf' through: nan fails every comparison, so no range check refuses it)."""
 
@@ -135,30 +150,80 @@ class Seconds(click.ParamType):
         return seconds
 
 
+class PathType(click.Path):
+    """click's Path, with a path the file system refuses to look at (a NUL byte in it) refused
+    as bad input, in one message, rather than raised from `os.stat`."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError as exc:  # 'embedded null byte'
+            self.fail(f"{shown(str(value))!r} is not a path: {exc}", param, ctx)
+
+
 SEED = SeedType()
 DEAL = DealType()
 
-_JSON_HELP = "Print JSON for programs instead of the table."
-json_option = click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
+
+class Declared:
+    """An option declared once, for both ways a command is made here: as a decorator (`@JSON`)
+    and as a parameter of a command built from a list (`JSON.param()`)."""
+
+    def __init__(self, *decls: str, **attrs: Any) -> None:
+        self.decls = decls
+        self.attrs = attrs
+
+    def __call__(self, command: F) -> F:
+        decorated: F = click.option(*self.decls, **self.attrs)(command)
+        return decorated
+
+    def param(self) -> click.Option:
+        """The option as a parameter."""
+        return click.Option(list(self.decls), **self.attrs)
 
 
-def json_param() -> click.Option:
-    """--json, for a command built from parameters."""
-    return click.Option(["--json", "as_json"], is_flag=True, help=_JSON_HELP)
+JSON = Declared("--json", "as_json", is_flag=True,
+                help="Print JSON for programs instead of the table.")
 
 
-def _force_help(what: str) -> str:
-    return f"Replace an existing {what} file."
+def force_option(what: str) -> Declared:
+    """--force: replace an existing output file (`what` names the option that gives it)."""
+    return Declared("--force", is_flag=True, help=f"Replace an existing {what} file.")
 
 
-def force_option(what: str) -> Callable[[F], F]:
-    """--force: replace an existing output file (a decorator)."""
-    return click.option("--force", is_flag=True, help=_force_help(what))
+RECORD = Declared("--record", "record_path", type=PathType(dir_okay=False),
+                  help="Save the game as a record here (written when the game ends or you stop, "
+                       "Ctrl-C and end of input included).")
 
 
-def force_param(what: str) -> click.Option:
-    """--force, for a command built from parameters."""
-    return click.Option(["--force"], is_flag=True, help=_force_help(what))
+def workers_option(default: int | None, *, when: str = "") -> Declared:
+    """--workers N: processes to run in (default `default`; None: the usable cores), never
+    changing the output; `when` says when the option counts ('With --from')."""
+    told = "the usable cores" if default is None else str(default)
+    text = f"processes to run in (default: {told}); the output does not depend on them."
+    return Declared("--workers", type=Amount("processes", most=MAX_WORKERS), default=default,
+                    metavar="N", help=f"{when}: {text}" if when else text.capitalize())
+
+
+HERO = Declared("--hero", default=None,
+                help="The hero face to play (default Rogue; see `dungeoneer games`).")
+CARDS = Declared("--cards", "cards", type=PathType(file_okay=False),
+                 help="A folder of card files that replace the built-in ones.")
+CORE = Declared("--core", is_flag=True, help="The core rules: every card ability switched off.")
+SVG = Declared("--svg", type=PathType(dir_okay=False), metavar="FILE",
+               help="Also draw the position as an SVG picture in FILE (never the solution).")
+DEAL_FILE = Declared("--deal-file", type=PathType(dir_okay=False),
+                     help="A table laid out by hand (docs/records.md, 'Deal files').")
+ARCHIVE = Declared("--archive", "archive_path", type=PathType(dir_okay=False),
+                   help="The archive of issued puzzles (default: archive.sqlite3 in the user's "
+                        "data folder, under dungeoneer/).")
+
+
+def from_option(what: str) -> Declared:
+    """--from RECORD: start where a (partial) game record stops; `what` is done from there."""
+    return Declared("--from", "from_record", type=PathType(dir_okay=False),
+                    help=f"{what} from where a (partial) game record stops.")
 
 
 def output_path(path: str | None, force: bool) -> str | None:
@@ -169,7 +234,7 @@ def output_path(path: str | None, force: bool) -> str | None:
     return path
 
 
-class SchedulerType(click.ParamType):
+class SchedulerType(ParamType):
     """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address."""
 
     name = "scheduler"
@@ -187,21 +252,12 @@ class SchedulerType(click.ParamType):
         return text
 
 
-_SCHEDULER_HELP = (f"Run the jobs on Dask: 'local' for a LocalCluster of --workers processes "
-                   f"here, or a scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV}, "
-                   "else local processes. The results do not depend on it. Needs "
-                   "pip install 'dungeoneer[dask]'.")
-
-
-def scheduler_param() -> click.Option:
-    """--scheduler ADDRESS|local (default: $DUNGEONEER_SCHEDULER), for a batch command built from
-    parameters."""
-    return click.Option(["--scheduler"], type=SchedulerType(), envvar=SCHEDULER_ENV,
-                        default=None, metavar="ADDRESS|local", help=_SCHEDULER_HELP)
-
-
-scheduler_option = click.option("--scheduler", type=SchedulerType(), envvar=SCHEDULER_ENV,
-                                default=None, metavar="ADDRESS|local", help=_SCHEDULER_HELP)
+SCHEDULER = Declared(
+    "--scheduler", type=SchedulerType(), envvar=SCHEDULER_ENV, default=None,
+    metavar="ADDRESS|local",
+    help=f"Run the jobs on Dask: 'local' for a LocalCluster of --workers processes here, or a "
+         f"scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV}, else local "
+         "processes. The results do not depend on it. Needs pip install 'dungeoneer[dask]'.")
 
 
 def game_option(option: Option, *, many: bool = False) -> click.Option:
@@ -209,8 +265,8 @@ def game_option(option: Option, *, many: bool = False) -> click.Option:
     running each value)."""
     if option.kind == "flag":
         return click.Option([option.flag, option.key], is_flag=True, help=option.help)
-    types: dict[str, click.ParamType] = {"int": WholeNumber(), "text": click.STRING,
-                                         "folder": click.Path(file_okay=False)}
+    types: dict[str, ParamType] = {"int": WholeNumber(), "text": click.STRING,
+                                         "folder": PathType(file_okay=False)}
     kind = types[option.kind]
     return click.Option([option.flag, option.key], type=kind, multiple=many, help=option.help)
 
@@ -228,7 +284,22 @@ def game_values(options: tuple[Option, ...], values: Mapping[str, Any]) -> dict[
     return chosen
 
 
-# ----------------------------------------------------------------------------- batch progress
+# ----------------------------------------------------------------------------- progress
+
+def on_terminal() -> bool:
+    """Whether standard output is a terminal (progress is drawn only there)."""
+    return sys.stdout.isatty()
+
+
+def spinner(out: Console, text: str, work: Callable[[], T], quiet: bool) -> T:
+    """Do `work`, with a spinner on a terminal unless `quiet`."""
+    if quiet or not on_terminal():
+        return work()
+    with Progress(SpinnerColumn(), TextColumn(text), TimeElapsedColumn(), console=out,
+                  transient=True) as bar:
+        bar.add_task(text, total=None)
+        return work()
+
 
 class LostJobsColumn(ProgressColumn):
     """A batch's jobs lost with their workers, 'failed F, retried R' (the `failed` and `retried`

@@ -1,5 +1,6 @@
 """Drawing for the terminal with rich: a game's table (the game draws it; see
-`GameEntry.draw`), the numbered legal actions, and a game's short codes for them."""
+`GameEntry.draw`), the numbered legal actions, and a game's short codes for them; and a
+position's SVG picture written to a file (`GameEntry.picture`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from dungeoneer.engine import registry
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import Shortcut
 
@@ -20,7 +23,8 @@ def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -
     what nobody at the table sees. A game without a drawing of its own shows its JSON view."""
     draw = registry.entry(state.game.info.name).draw
     if draw is not None:
-        return draw(state, seat, reveal=reveal)
+        drawn: RenderableType = draw(state, seat, reveal=reveal)  # (rich; the engine's is Any)
+        return drawn
     shown = state.to_json() if seat is None else state.view(seat)
     return Text(json.dumps(shown, indent=2))
 
@@ -82,3 +86,14 @@ def shortcut_list(shortcuts: Sequence[Shortcut], width: int = 80) -> Text:
             used += len(item)
         text.append("\n")
     return text
+
+
+def write_picture(path: str | None, state: State, force: bool) -> None:
+    """Write the SVG picture of a position, if a file was asked for (`GameEntry.picture`)."""
+    if path is None:
+        return
+    entry = registry.entry(state.game.info.name)
+    if entry.picture is None:
+        raise DungeoneerError(f"--svg: there is no picture of a {entry.info.title} position",
+                              file=path)
+    write_atomic(path, entry.picture(state), overwrite=force)

@@ -14,16 +14,17 @@ from rich.progress import BarColumn, TextColumn
 from rich.table import Table
 
 from dungeoneer.cli.options import (
+    JSON,
+    SCHEDULER,
     SEED,
     Amount,
+    PathType,
     Seconds,
     batch_progress,
     batch_tally,
     console,
     echo_json,
     error_console,
-    json_option,
-    scheduler_option,
 )
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import MAX_WORKERS, Tally
@@ -48,8 +49,9 @@ MAX_POSITIONS = 10**12
 """A deal's limit of positions at most."""
 
 
-def _earlier_rows(out: str | None, resume: bool, force: bool, check: Callable[[list[dict]], Any]
-                  ) -> dict[tuple[str, int], dict]:
+def _earlier_rows(out: str | None, resume: bool, force: bool,
+                  check: Callable[[list[dict[str, Any]]], Any]
+                  ) -> dict[tuple[str, int], dict[str, Any]]:
     """What an earlier run left in `out` (with --resume), after checking the file may be
     written: a finished survey's file is never replaced without --force."""
     if out is None:
@@ -64,12 +66,12 @@ def _earlier_rows(out: str | None, resume: bool, force: bool, check: Callable[[l
     if not resume:
         raise DungeoneerError(f"{out} already exists; pass --resume to go on with it, or "
                               "--force to start it anew", file=out)
-    earlier: dict[tuple[str, int], dict] = check(read_rows(out))
+    earlier: dict[tuple[str, int], dict[str, Any]] = check(read_rows(out))
     return earlier
 
 
 def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
-                  ) -> tuple[Callable[[dict], None], Tally | None]:
+                  ) -> tuple[Callable[[dict[str, Any]], None], Tally | None]:
     """A progress bar on standard error at a terminal, showing the deals done, each answer's
     count and any jobs failed and retried: what advances it by a row, and the tally to give the
     executor. Elsewhere nothing is drawn: an advance that does nothing, and no tally."""
@@ -83,7 +85,7 @@ def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
     counts: dict[str, Any] = {"won": 0, "unwinnable": 0, "unknown": 0}
     task = bar.add_task("survey", total=total, completed=done, **counts)
 
-    def advance(row: dict) -> None:
+    def advance(row: dict[str, Any]) -> None:
         counts[row["status"]] += 1
         bar.update(task, advance=1, **counts)
 
@@ -95,7 +97,7 @@ def _span(low: float, high: float) -> str:
     return f"{low:.1%}" if low == high else f"{100 * low:.1f}-{high:.1%}"
 
 
-def _share_texts(face: dict) -> tuple[str, str]:
+def _share_texts(face: dict[str, Any]) -> tuple[str, str]:
     """The won share (its bounds while deals are unknown) and its 95% interval, as text."""
     share = face["won_share"]
     if share is None:
@@ -103,7 +105,7 @@ def _share_texts(face: dict) -> tuple[str, str]:
     return _span(share["least"], share["most"]), _span(*share["wilson95"])
 
 
-def _budget_text(report: dict) -> str:
+def _budget_text(report: dict[str, Any]) -> str:
     """A deal's budget in words: '5 s', '2,000 positions' or both."""
     parts = []
     if report["position_limit"] is not None:
@@ -113,7 +115,7 @@ def _budget_text(report: dict) -> str:
     return " and ".join(parts)
 
 
-def _print_survey(report: dict) -> None:
+def _print_survey(report: dict[str, Any]) -> None:
     out = console()
     out.print(f"[bold]{report['deals']} deals per face[/bold] (deal i: seed "
               f"{report['first_seed']} + i), each solved in one process within "
@@ -148,7 +150,7 @@ def _print_survey(report: dict) -> None:
               help="Positions the solver searches per deal before its answer is 'unknown': "
               "answers that do not depend on the machine (no time limit unless --time-limit "
               "is given too).")
-@click.option("--out", type=click.Path(dir_okay=False),
+@click.option("--out", type=PathType(dir_okay=False),
               help="Write one JSON line per deal to FILE as each is solved.")
 @click.option("--resume", is_flag=True,
               help="Go on with the --out file of a stopped survey: solve only the deals missing.")
@@ -156,8 +158,8 @@ def _print_survey(report: dict) -> None:
 @click.option("--workers", type=Amount("processes", most=MAX_WORKERS), default=1,
               show_default=True, help="Processes (or LocalCluster workers), one deal each at a "
               "time.")
-@scheduler_option
-@json_option
+@SCHEDULER
+@JSON
 def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: float | None,
            positions: int | None, out: str | None, resume: bool, force: bool, workers: int,
            scheduler: str | None, as_json: bool) -> None:

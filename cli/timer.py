@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from dungeoneer.cli.keys import CTRL_C, cbreak, keys_possible, read_keys
+from dungeoneer.cli.options import ParamType
 
 Clock = Callable[[], float]
 
@@ -332,7 +333,7 @@ def run_interactive(countdown: Countdown, console: Console, fd: int) -> None:
 # ----------------------------------------------------------------------------- the command
 
 
-class SecondsType(click.ParamType):
+class SecondsType(ParamType):
     """A length of time: a finite number of seconds above 0."""
 
     name = "seconds"

@@ -91,7 +91,7 @@ class ScoringBot:
         read a lighter record of the same facts, built without the view's copies)."""
         return self.read(state.view(state.current_player()))
 
-    def read(self, view: dict) -> Any:
+    def read(self, view: dict[str, Any]) -> Any:
         """What the bot works out from the view, once per decision (the view itself here)."""
         return view
 
@@ -105,7 +105,7 @@ class ScoringBot:
 
 
 class SamplingBot:
-    """Determinized sampling (issue 17): at a decision of more than one option, fill in what the
+    """Determinized sampling: at a decision of more than one option, fill in what the
     acting seat cannot see `samples` times, consistently with everything it has seen
     (`fill_in`), play each candidate action out to the end in every filling with the game's
     fast bots (`playout`), and take the action whose playouts score best for the seat. A game's

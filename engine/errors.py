@@ -4,6 +4,7 @@ exits with status 2, never a traceback."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dungeoneer.engine.numbers import shown
 
@@ -74,7 +75,7 @@ class ActionSyntaxError(DungeoneerError):
 class IllegalActionError(DungeoneerError):
     """A well-formed action that the rules do not allow in this state."""
 
-    def __init__(self, reason: str, legal: Sequence[str] = (), **where) -> None:
+    def __init__(self, reason: str, legal: Sequence[str] = (), **where: Any) -> None:
         self.legal = tuple(legal)
         super().__init__(reason, **where)
 

@@ -1,5 +1,4 @@
-"""What the games with hidden cards share of a game's history and of a seat's memory of it
-(issue 17).
+"""What the games with hidden cards share of a game's history and of a seat's memory of it.
 
 - `Chain`: a history as a persistent linked list, its last event and the history before it. A
   new state adds one small record and shares the rest with the state before (a tuple copied on

@@ -1,5 +1,5 @@
-"""Pools of unseen things (issue 17): where the cards (or chips) a seat cannot see may lie, as
-the knowledge of every game with hidden cards keeps it (each game's knowledge.py).
+"""Pools of unseen things: where the cards (or chips) a seat cannot see may lie, as the
+knowledge of every game with hidden cards keeps it (each game's information.py).
 
 A pool is a bag of things the seat cannot see and how many of them lie at each place; a place is
 a number each game gives its own meaning (seats from 0, then negative numbers for the game's
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from dungeoneer.engine.rng import Stream
 
@@ -93,7 +93,7 @@ def _order_pair(pair: tuple[object, int]) -> tuple[tuple[int, str, tuple[int, ..
     return _order(pair[0]), pair[1]
 
 
-def _add(counts: dict, key: object, n: int) -> None:
+def _add(counts: dict[Any, int], key: object, n: int) -> None:
     """Add `n` to `counts[key]`, dropping the entry at 0."""
     value = counts.get(key, 0) + n
     assert value >= 0, "a card or place the knowledge does not have: it is wrong"

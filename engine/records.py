@@ -297,7 +297,8 @@ def start(record: Record) -> tuple[Game, State]:
         raise RecordError(exc.reason, file=record.file) from None
 
 
-def _blame(record: Record, exc: DungeoneerError, options, setup) -> str | None:
+def _blame(record: Record, exc: DungeoneerError, options: Mapping[str, str],
+           setup: Mapping[str, str]) -> str | None:
     """The header line an error in building the game comes from, when one line is at fault:
     the one the game names, else the first that holds the offending text."""
     if exc.header is not None and exc.header in (*setup, *options):

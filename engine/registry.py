@@ -67,6 +67,54 @@ class Shortcut:
 
 
 @dataclass(frozen=True)
+class TableCommand:
+    """A command a person may type at the table instead of an action, such as `text Rogue`:
+    `usage` as the help shows it (its first word is what is typed), a line of `help`, and `run`,
+    which answers what was typed after the word with the lines to show (rich markup), or with
+    None when those words are not this command's (the answer is then read as an action). Bad
+    input raises DungeoneerError, shown as one message."""
+
+    usage: str
+    help: str
+    run: Callable[[State, str], Sequence[str] | None]
+
+    @property
+    def word(self) -> str:
+        """What is typed: the first word of `usage`."""
+        return self.usage.split()[0]
+
+
+def _nothing_about(state: State) -> Sequence[tuple[str, str]]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """How people play a game at a terminal, where it differs from the default (the table as
+    `GameEntry.draw` shows it to the seat, every legal action in a numbered list, no command but
+    q). The list is laid out in columns across the screen, so that the table and the choice fit
+    an 80x24 terminal."""
+
+    table: Callable[[State], Any]
+    """The table drawn before each choice (a rich renderable)."""
+    listed: Callable[[State], Sequence[Action]]
+    """The legal actions the list numbers; the others are typed in the notation."""
+    unlisted: str = ""
+    """Said under the list when it leaves legal actions out: how to type them."""
+    about: Callable[[State], Sequence[tuple[str, str]]] = _nothing_about
+    """(label, text) of what the pending choice is about, shown under the prompt (the printed
+    text of each ability the choice is between)."""
+    legend: str = ""
+    """What the table's signs mean: the start of `help`."""
+    commands: tuple[TableCommand, ...] = ()
+    """The game's own commands (a card's printed text)."""
+    take_back: bool = False
+    """Whether people may take moves back (`undo [N]`; `session.TakeBack`)."""
+    save: bool = False
+    """Whether people may save the record so far (`save [FILE]`)."""
+
+
+@dataclass(frozen=True)
 class Option:
     """A game option the command line offers (`--players 3` sets the option `players`). `kind`
     says how the value is read: 'int' (a whole number), 'text', 'folder' (a path to a folder) or
@@ -109,6 +157,14 @@ class GameEntry:
     shortcuts: Callable[[State], Sequence[Shortcut]] | None = None
     """Short codes for the legal actions, shown and read at a real terminal instead of the
     numbered list (`Shortcut`); None: people choose by number or notation."""
+    resample: Callable[[State, int, int], State] | None = None
+    """`resample(state, seat, seed)`: a position `seat` cannot tell from `state`, its hidden cards
+    dealt anew and the chance to come drawn afresh from `seed`, as its bots fill in what they
+    cannot see (OpenSpiel's resampling from an information state). The conformance tests check
+    with it that a seat's view holds nothing it cannot know. None: the game has none."""
+    terminal: Callable[[], Terminal] | None = None
+    """How people play the game at a terminal, where it differs from the default (`Terminal`),
+    made when first needed; None: the default."""
 
     @property
     def name(self) -> str:

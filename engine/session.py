@@ -2,7 +2,8 @@
 game, and the end. `play`, `replay --then` and the simulations all run games here.
 
 A seat is held by a bot or by a person (None in the list of seats); a person's choices come from
-the `ask` function the caller passes (the command line asks at the terminal). A real-time game
+the `ask` function the caller passes (the command line asks at the terminal), which may also
+take moves back (`TakeBack`) where the game offers it. A real-time game
 (`GameInfo.real_time`) has one holder for the whole table: a team bot, or the people at one
 terminal, who choose every seat's actions. A bot's action is taken as it is (a team bot times
 its own actions); a person's action in a real-time game happens at the reading the `Clock` gives.
@@ -114,8 +115,16 @@ class Turn(NamedTuple):
         return self.before.action_text(self.action)
 
 
-Ask = Callable[[State, int], Action | None]
-"""A person's choice: (state, seat) -> a legal action, or None to stop the game there."""
+@dataclass(frozen=True)
+class TakeBack:
+    """A person's wish to take back the last `count` moves (as many as there are)."""
+
+    count: int
+
+
+Ask = Callable[[State, int], Action | TakeBack | None]
+"""A person's choice: (state, seat) -> a legal action, a `TakeBack`, or None to stop the game
+there."""
 
 
 @dataclass(frozen=True)
@@ -155,14 +164,18 @@ class Session:
         self.moves: list[str] = []
         """The moves played so far, as record lines (kept up to date while the game runs, so a
         caller can save them when it is interrupted)."""
+        self.before: list[State] = []
+        """With people at the table, the state before each move played (to take moves back)."""
 
     def run(self, *, on_turn: Callable[[Turn], None] | None = None,
             on_action: Callable[[int, Action], None] | None = None, keep_log: bool = False,
-            keep_moves: bool = True, max_actions: int = MAX_ACTIONS) -> Ending:
+            keep_moves: bool = True, max_actions: int = MAX_ACTIONS,
+            on_take_back: Callable[[int], None] | None = None) -> Ending:
         """Play until the game is over or a person stops. `on_turn` hears every action as a
         `Turn`; `on_action` hears only the seat and the action (cheaper, for a simulation's
         tallies); `keep_log` collects what each action did (for `Turn.log`); `keep_moves=False`
-        skips writing the moves down."""
+        skips writing the moves down; `on_take_back` hears how many moves a person's
+        `TakeBack` took back (0: there were none)."""
         state, moves, stopped = self.state, self.moves, False
         seats, real_time, clock = self.seats, self.real_time, self.clock
         actions = 0
@@ -179,6 +192,12 @@ class Session:
                 if chosen is None:
                     stopped = True
                     break
+                if isinstance(chosen, TakeBack):
+                    taken = self.take_back(chosen.count)
+                    if on_take_back is not None:
+                        on_take_back(taken)
+                    state = self.state
+                    continue
                 action, note = self._timed(state, chosen) if real_time else (chosen, "")
             log: list[str] | None = [] if keep_log else None
             after = state.apply(action, log)
@@ -186,6 +205,8 @@ class Session:
                 clock.tick()
             if keep_moves:
                 moves.append(state.action_text(action))
+            if self.people:
+                self.before.append(state)
             if on_action is not None:
                 on_action(seat, action)
             if on_turn is not None:
@@ -194,6 +215,18 @@ class Session:
             state = self.state = after
             actions += 1
         return Ending(state, tuple(moves), actions, stopped)
+
+    def take_back(self, count: int) -> int:
+        """Take back the last `count` moves, or as many as were played; how many that was. (Not
+        in real time: the timer does not run back.)"""
+        if self.real_time:
+            raise ValueError("moves of a real-time game can't be taken back")
+        taken = min(count, len(self.before))
+        if taken:
+            self.state = self.before[-taken]
+            del self.before[-taken:]
+            del self.moves[-taken:]
+        return taken
 
     def shown(self, turn: Turn) -> str:
         """The action as the people at the table see it: a bot's hidden choices are left out."""

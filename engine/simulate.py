@@ -92,8 +92,8 @@ MAX_GAMES = 100_000
 """The most games (or runs) one simulation plays: its results are kept to be summarised, and at
 this size a 95% interval is already within about 0.3 points; split a larger study by seed."""
 
-def run_jobs(play: Callable[[Job], dict], jobs: Iterable[Job], workers: int,
-             tally: Tally | None = None, scheduler: str | None = None) -> list[dict]:
+def run_jobs(play: Callable[[Job], dict[str, Any]], jobs: Iterable[Job], workers: int,
+             tally: Tally | None = None, scheduler: str | None = None) -> list[dict[str, Any]]:
     """`play` each job where `engine.executors.ordered_map` puts it (`workers` processes, or a
     Dask `scheduler`), the results in job order; `tally` counts the jobs done, failed and
     retried as they go. Jobs are drawn from `jobs` only as workers free up."""
@@ -113,7 +113,7 @@ SeatJob = tuple[str, int, tuple[str, ...], int, dict[str, str]]
 """(game name, players, bot per seat, seed, the game's other options)."""
 
 
-def play_game(job: SeatJob | tuple[str, int, tuple[str, ...], int]) -> dict:
+def play_game(job: SeatJob | tuple[str, int, tuple[str, ...], int]) -> dict[str, Any]:
     """One game: (game name, players, bot per seat, seed[, options]) -> scores, winners, turns,
     and the cards each seat played. `options` are the game's other options (a variant)."""
     game_name, players, bots, seed, *rest = job
@@ -147,7 +147,7 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], seed: int = 1,
              workers: int = 1, options: Mapping[str, str] | None = None,
-             tally: Tally | None = None, scheduler: str | None = None) -> dict:
+             tally: Tally | None = None, scheduler: str | None = None) -> dict[str, Any]:
     """Play `games` games (with the game's `options`, such as a variant) and summarise them
     (see `summarise`); `tally` counts the games done, failed and retried as they go."""
     _spec(game_name, SeatSimulation)
@@ -163,12 +163,12 @@ def simulate(game_name: str, games: int, *, players: int, bots: Sequence[str], s
     return report
 
 
-def summarise(results: list[dict], players: int) -> dict:
+def summarise(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """Per seat and per strategy: win share with a 95% Wilson interval (a shared win counts as
     a win for each winner), mean score; game length (turns); and for each card, the win share of
     seats that played it against seats that did not."""
     by_seat = [{"wins": 0, "games": 0, "score": 0} for _ in range(players)]
-    by_bot: dict[str, dict] = defaultdict(lambda: {"wins": 0, "games": 0, "score": 0})
+    by_bot: dict[str, dict[str, Any]] = defaultdict(lambda: {"wins": 0, "games": 0, "score": 0})
     with_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     without_card: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     names: set[str] = set()
@@ -214,7 +214,7 @@ RunJob = tuple[str, dict[str, str], str, float, int]
 """(game name, options, team bot, pace in seconds per action, seed)."""
 
 
-def play_run(job: RunJob) -> dict:
+def play_run(job: RunJob) -> dict[str, Any]:
     """One timed run of a cooperative real-time game: (game name, options, team bot, pace in
     seconds per action, seed) -> whether the team won, why the run ended, the time left and
     how far the team got."""
@@ -236,7 +236,7 @@ def play_run(job: RunJob) -> dict:
 def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]], bot: str,
                   pace: float, seed: int = 1, workers: int = 1,
                   fixed: Mapping[str, str] | None = None,
-                  tally: Tally | None = None, scheduler: str | None = None) -> dict:
+                  tally: Tally | None = None, scheduler: str | None = None) -> dict[str, Any]:
     """`runs` timed runs for every combination of the `grid`'s option values (run i of each uses
     seed + i), with the `fixed` options in every run, and their summary (see `summarise_team`);
     `tally` counts the runs done, failed and retried as they go."""
@@ -257,7 +257,7 @@ def simulate_team(game_name: str, runs: int, *, grid: Mapping[str, Sequence[int]
     return report
 
 
-def _time_left(results: list[dict]) -> dict:
+def _time_left(results: list[dict[str, Any]]) -> dict[str, Any]:
     left = sorted(r["time_left"] for r in results if r["won"])
     if not left:
         return {"wins": 0}
@@ -265,16 +265,16 @@ def _time_left(results: list[dict]) -> dict:
             "median": statistics.median(left), "min": left[0], "max": left[-1]}
 
 
-def _value_of(key: str) -> Callable[[dict], int]:
+def _value_of(key: str) -> Callable[[dict[str, Any]], int]:
     """A run's value of option `key` (a swept option is a whole number)."""
     return lambda run: int(run["options"][key])
 
 
-def summarise_team(results: list[dict], keys: Sequence[str]) -> dict:
+def summarise_team(results: list[dict[str, Any]], keys: Sequence[str]) -> dict[str, Any]:
     """Win share with a 95% Wilson interval overall, by each option in `keys` (the swept ones)
     and by all of them together; the time left on wins; what ended the lost runs."""
-    def group(key: Callable[[dict], Any]) -> dict:
-        cells: dict[Any, list[dict]] = defaultdict(list)
+    def group(key: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+        cells: dict[Any, list[dict[str, Any]]] = defaultdict(list)
         for r in results:
             cells[key(r)].append(r)
         return {k: {**share_json(sum(r["won"] for r in rs), len(rs)), "time_left": _time_left(rs)}

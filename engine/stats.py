@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -55,7 +56,7 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return cov / math.sqrt(vx * vy)
 
 
-def share_json(wins: int, games: int) -> dict:
+def share_json(wins: int, games: int) -> dict[str, Any]:
     """A win share as output gives it (docs/json.md, "share"): the wins, the games, the share
     and its 95% Wilson interval (the share None with no games)."""
     low, high = wilson(wins, games) if games else (0.0, 0.0)

@@ -2,17 +2,17 @@
 loop that runs the tasks.
 
 Such a game keeps, in its frozen state, a stack of tasks (typed records, each naming the seat it
-concerns). `apply` copies the state into a mutable table, hands the
-chosen action to the decision on top of the stack, runs the tasks that follow until a decision
-with a real choice is on top (or the game is over), and freezes the table into the new state.
-A decision with one option is taken at once, unless it is one a record always writes.
+concerns). `apply` copies the state into a mutable board (the working copy), hands the chosen
+action to the decision on top of the stack, runs the tasks that follow until a decision with a
+real choice is on top (or the game is over), and freezes the board into the new state. A
+decision with one option is taken at once, unless it is one a record always writes.
 
 A task is a typed record: a `Step` runs by itself, a `Decision` lists its options, applies the
 one chosen and writes and reads its notation, all in one small class beside the card text it
-implements (issue 16). A game provides, on its state class: `TABLE` (its table class), `TITLE`
-and `KINDS` (the first words of its actions, for error messages); on its table class: `LISTS`
-(the state's tuple fields the table works on as lists), `freeze()`, and annotations declaring
-the fields the table copies from the state (so a type checker sees them).
+implements. A game provides, on its state class: `BOARD` (its board class), `TITLE` and `KINDS`
+(the first words of its actions, for error messages); on its board class: `LISTS` (the state's
+tuple fields the board works on as lists), `freeze()`, and annotations declaring the fields the
+board copies from the state (so a type checker sees them).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
-from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.errors import TEXT_SHOWN, ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.protocol import TERMINAL, Action
 
 # ----------------------------------------------------------------------------- typed tasks
@@ -36,8 +37,8 @@ class Task:
 class Step(Task):
     """A task that runs by itself when it reaches the top of the stack."""
 
-    def run(self, table: Any) -> None:
-        """Do the task on the table (push more tasks, change the table, say what happened)."""
+    def run(self, board: Any) -> None:
+        """Do the task on the board (push more tasks, change the board, say what happened)."""
         raise NotImplementedError
 
 
@@ -49,11 +50,11 @@ class Decision(Task):
     always_ask: ClassVar[bool] = False
     """A lone option is still asked for (and written in the record)."""
 
-    def options(self, table: Any) -> tuple[Action, ...]:
-        """The legal actions (`table` is a table or a frozen state: both have the fields)."""
+    def options(self, where: Any) -> tuple[Action, ...]:
+        """The legal actions (`where` is a board or a frozen state: both have the fields)."""
         raise NotImplementedError
 
-    def choose(self, table: Any, action: Action) -> None:
+    def choose(self, board: Any, action: Action) -> None:
         """Apply the chosen action."""
         raise NotImplementedError
 
@@ -81,7 +82,7 @@ class TaskState:
     """Protocol methods for a frozen dataclass state with fields `tasks`, `over`, `forced` and
     `legal` (the cached legal actions, not part of the position)."""
 
-    TABLE: ClassVar[type[TaskTable]]
+    BOARD: ClassVar[type[TaskBoard]]
     TITLE: ClassVar[str]
     KINDS: ClassVar[tuple[str, ...]]
 
@@ -101,7 +102,7 @@ class TaskState:
             return ()
         legal = self.legal
         if legal is None:
-            legal = self.TABLE.options_of(self, self.tasks[-1])
+            legal = self.BOARD.options_of(self, self.tasks[-1])
             object.__setattr__(self, "legal", legal)
         return legal
 
@@ -110,10 +111,10 @@ class TaskState:
         if action not in self.legal_actions():
             raise IllegalActionError(f"{self.action_text(action)} is not legal here",
                                      legal=[self.action_text(a) for a in self.legal_actions()])
-        table = self.TABLE.of(self, log)
-        table.choose(action)
-        table.run()
-        return table.freeze()
+        board = self.BOARD.of(self, log)
+        board.choose(action)
+        board.run()
+        return board.freeze()
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -131,8 +132,8 @@ class TaskState:
         pending decision reads it (a typed one), else the legal action written the same way."""
         words = text.split()
         if not words or words[0].lower() not in self.KINDS:
-            raise ActionSyntaxError(f"{text!r} is not a {self.TITLE} action (actions: "
-                                    f"{', '.join(self.KINDS)})", text=text)
+            raise ActionSyntaxError(f"{shown(text, TEXT_SHOWN)!r} is not a {self.TITLE} action "
+                                    f"(actions: {', '.join(self.KINDS)})", text=text)
         if not self.over and self.tasks and isinstance(self.tasks[-1], Decision):
             parsed = self.tasks[-1].parse(self, words)
             if parsed is not None and parsed in self.legal_actions():
@@ -141,7 +142,7 @@ class TaskState:
         for action in self.legal_actions():
             if self.action_text(action).lower() == wanted:
                 return action
-        raise IllegalActionError(f"{text!r} is not legal here",
+        raise IllegalActionError(f"{shown(text, TEXT_SHOWN)!r} is not legal here",
                                  legal=[self.action_text(a) for a in self.legal_actions()])
 
     def with_chance(self, outcomes: Sequence[str]) -> Any:
@@ -153,12 +154,12 @@ class TaskState:
         return self.forced
 
 
-class TaskTable:
+class TaskBoard:
     """A mutable working copy of a state, for one action and the tasks that follow it."""
 
     LISTS: ClassVar[tuple[str, ...]] = ("tasks",)
 
-    # The fields every table has; a game's table class declares the rest of its state's.
+    # The fields every board has; a game's board class declares the rest of its state's.
     tasks: list[Any]
     over: bool
     forced: tuple[str, ...]
@@ -170,23 +171,23 @@ class TaskTable:
         """The options of the decision the run stopped at (the new state's legal actions)."""
 
     @classmethod
-    def of(cls, state: TaskState, log: list[str] | None) -> TaskTable:
+    def of(cls, state: TaskState, log: list[str] | None) -> TaskBoard:
         """A working copy of `state`; what happens is told to `log` if it is a list."""
         values = dict(state.__dict__)
         del values["legal"]
         for name in cls.LISTS:
             values[name] = list(values[name])
-        table = cls(**values)
-        table.log = log
-        return table
+        board = cls(**values)
+        board.log = log
+        return board
 
     def freeze(self) -> Any:
-        """The new state (a game's table class defines it)."""
+        """The new state (a game's board class defines it)."""
         raise NotImplementedError
 
     @classmethod
     def options_of(cls, where: Any, task: Decision) -> tuple[Action, ...]:
-        """A decision's options, in a table or a frozen state."""
+        """A decision's options, on a board or in a frozen state."""
         return task.options(where)
 
     def say(self, text: str) -> None:

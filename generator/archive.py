@@ -48,11 +48,11 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import create_temp
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-from dungeoneer.engine.puzzle_dungeon.cards import key_of
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, key_of
 from dungeoneer.engine.rng import MAX_SEED
 from dungeoneer.generator.codes import ALPHABET, PREFIX
 from dungeoneer.generator.daily import Daily
@@ -285,7 +285,7 @@ class Archive:
                              "line": json.dumps(d["line"])})
         return buffer.getvalue()
 
-    def _published(self, daily: Daily) -> dict:
+    def _published(self, daily: Daily) -> dict[str, Any]:
         """A puzzle as programs read it, its line told as steps (so replayed from its layout)."""
         try:
             return daily.to_json()
@@ -567,7 +567,7 @@ def _json(data: dict[str, object], name: str) -> object:
         raise _Damage(f"{_its(name)} JSON that Python can't read") from None
 
 
-def _features(data: dict[str, object]) -> dict:
+def _features(data: dict[str, object]) -> dict[str, Any]:
     features = _json(data, "features")
     if not isinstance(features, dict):
         raise _Damage(f"its features are {_shown(features)}, not a JSON object")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import Tally, ordered_map
@@ -35,7 +36,7 @@ class Job:
     positions: int
 
 
-def rate_candidate(job: Job) -> dict | None:
+def rate_candidate(job: Job) -> dict[str, Any] | None:
     """The puzzle of one candidate as a JSON-ready dict, or None if it is not won."""
     game = PuzzleDungeon(hero=job.hero)
     state = game.new_initial_state(seed=job.seed)
@@ -62,7 +63,7 @@ def generate(count: int, *, level: int | None = None, hero: str | None = None,
              first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
              positions: int = SOLVE_POSITIONS,
              progress: Callable[[int, int], None] | None = None,
-             scheduler: str | None = None, tally: Tally | None = None) -> list[dict]:
+             scheduler: str | None = None, tally: Tally | None = None) -> list[dict[str, Any]]:
     """`count` winnable puzzles (at `level`, if given), in candidate order. `progress(found,
     tried)` is called after each candidate; `tally` counts the candidates rated, failed and
     retried. Raises DungeoneerError if `max_tries` candidates (default 50 per puzzle) don't
@@ -76,7 +77,8 @@ def iter_generate(count: int, *, level: int | None = None, hero: str | None = No
                   first_seed: int = 1, workers: int = 1, max_tries: int | None = None,
                   positions: int = SOLVE_POSITIONS,
                   progress: Callable[[int, int], None] | None = None,
-                  scheduler: str | None = None, tally: Tally | None = None) -> Iterator[dict]:
+                  scheduler: str | None = None, tally: Tally | None = None
+                  ) -> Iterator[dict[str, Any]]:
     """The puzzles of `generate`, each as soon as it is found (a caller can write them as they
     come and keep them if it is stopped). `scheduler`: where the candidates are rated
     (`engine.executors.ordered_map`); the puzzles do not depend on it. `tally`: as
@@ -88,7 +90,7 @@ def iter_generate(count: int, *, level: int | None = None, hero: str | None = No
     limit = max_tries if max_tries is not None else TRIES_PER_PUZZLE * count
     candidates = (job for job, _ in zip(jobs(first_seed, hero, positions), range(limit),
                                         strict=False))
-    found: list[dict] = []
+    found: list[dict[str, Any]] = []
     tried = 0
     for puzzle in ordered_map(rate_candidate, candidates, workers=workers,
                               scheduler=scheduler, tally=tally):

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from dungeoneer.engine import rng
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.numbers import shown
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
-from dungeoneer.engine.puzzle_dungeon.cards import key_of
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState, key_of
 
 PREFIX = "pd"
 ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"

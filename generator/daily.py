@@ -16,6 +16,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.numbers import shown, whole_number
@@ -55,12 +56,12 @@ class Daily:
     layout_code: str
     level: int
     score: float
-    features: dict
+    features: dict[str, Any]
     line: tuple[str, ...]
     candidate: int
     generator_version: str = GENERATOR_VERSION
 
-    def row(self) -> dict:
+    def row(self) -> dict[str, Any]:
         """The puzzle as the archive stores it: one flat field per column."""
         return {"date": self.date, "hero": self.hero, "seed": self.seed, "code": self.code,
                 "layout_code": self.layout_code, "level": self.level,
@@ -68,7 +69,7 @@ class Daily:
                 "line": list(self.line), "candidate": self.candidate,
                 "generator_version": self.generator_version}
 
-    def to_json(self, reveal: bool = True) -> dict:
+    def to_json(self, reveal: bool = True) -> dict[str, Any]:
         """The puzzle for programs (docs/json.md, "daily"): {"date", "deal", "rating",
         "candidate", "generator_version"} and, if `reveal`, the winning "line" as steps."""
         data = {"date": self.date,

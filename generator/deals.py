@@ -1,8 +1,10 @@
 """Puzzle Dungeon deals as the commands take them: a seed with a hero, a deal code (which names its
-own hero), or a deal file; and a deal as data for programs."""
+own hero), a deal file or a record to go on with (`Start`: the position, and how a line played
+from it becomes a record); and a deal as data for programs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,20 +18,19 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     make_puzzle_dungeon,
 )
-from dungeoneer.engine.puzzle_dungeon.table import (  # re-exported: the CLI's way in
-    abilities_deciding as abilities_deciding,
+from dungeoneer.engine.records import (
+    Move,
+    Record,
+    load_deal_file,
+    load_record,
+    record_for,
+    replay,
 )
-from dungeoneer.engine.puzzle_dungeon.table import card_texts as card_texts
-from dungeoneer.engine.puzzle_dungeon.table import compact as compact
-from dungeoneer.engine.puzzle_dungeon.table import listed_actions as listed_actions
-from dungeoneer.engine.records import Record, load_deal_file
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_code, short_code
 
 GAME_NAME = INFO.name
 DEFAULT_HERO = "Rogue"
-Position = PuzzleState
-"""A position of the game the solver and the ratings take."""
 
 
 def parse_deal(text: str) -> int | str:
@@ -128,3 +129,58 @@ def deal_json(state: PuzzleState, *, seed: int | None = None,
     code, layout = codes or (None, None)
     return {"game": GAME_NAME, "hero": state.rules.hero.name, "seed": seed, "code": code,
             "layout_code": layout, "file": file}
+
+
+ToRecord = Callable[[Sequence[str]], Record]
+"""Moves played from a start -> a record that replays them from the beginning."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a puzzle command starts: the position, how the moves played from it make a record
+    that replays them, and the deal as programs see it named (`deal_json`)."""
+
+    state: PuzzleState
+    to_record: ToRecord
+    named: dict[str, Any]
+
+
+def start_of_deal(deal: int | str, hero: str | None = None, cards: str | None = None,
+                  core: bool = False) -> Start:
+    """The start of a seed's or a deal code's deal (`start_deal`)."""
+    dealt = start_deal(deal, hero, cards, core)
+    state = dealt.state()
+
+    def to_record(moves: Sequence[str]) -> Record:
+        return record_for(dealt.game, dealt.seed, moves, setup=dealt.setup)
+
+    return Start(state, to_record, deal_json(state, seed=dealt.seed, codes=dealt.codes()))
+
+
+def start_of_deal_file(path: str) -> Start:
+    """The start of a deal file: its table, and records with its header."""
+    state, header = load_deal(path)
+
+    def to_record(moves: Sequence[str]) -> Record:
+        return Record(header.header, tuple(Move(m) for m in moves))
+
+    return Start(state, to_record, deal_json(state, seed=header_seed(header), file=path))
+
+
+def start_of_record(path: str) -> Start:
+    """The start where a (partial) game record stops: the moves played from there go on after
+    the record's own."""
+    record = load_record(path)
+    reached, _steps = replay(record)
+    state = puzzle_position(reached, path)
+
+    def to_record(moves: Sequence[str]) -> Record:
+        return record.with_moves((*record.moves, *(Move(m) for m in moves)))
+
+    return Start(state, to_record, deal_json(state, seed=header_seed(record), file=path))
+
+
+def header_seed(record: Record) -> int | None:
+    """The seed a file's header names (read and checked already when the file was started)."""
+    written = record.get("seed")
+    return None if written is None else parse_seed(written)

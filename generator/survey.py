@@ -31,8 +31,7 @@ from typing import IO, Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import Tally, ordered_map
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-from dungeoneer.engine.puzzle_dungeon.game import card_set
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.stats import wilson
 
@@ -84,7 +83,7 @@ def survey_jobs(heroes: Sequence[str], deals: int, first_seed: int, seconds: flo
                 yield SurveyJob(hero, index, derived_seed(first_seed, index), seconds, positions)
 
 
-def solve_deal(job: SurveyJob) -> dict:
+def solve_deal(job: SurveyJob) -> dict[str, Any]:
     """Solve one deal in this process within its time limit or limit of positions: its row
     (ROW_KEYS)."""
     from dungeoneer.solver import solve  # OR-Tools: loaded in the worker that solves
@@ -99,7 +98,7 @@ def solve_deal(job: SurveyJob) -> dict:
 def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1,
                seconds: float | None = 30.0, positions: int | None = None, workers: int = 1,
                scheduler: str | None = None, skip: Collection[tuple[str, int]] = (),
-               tally: Tally | None = None) -> Iterator[dict]:
+               tally: Tally | None = None) -> Iterator[dict[str, Any]]:
     """Solve the survey's deals (but those in `skip`), each within `seconds` and `positions`
     (either may be None, not both), yielding each row in job order as soon as it and every job
     before it are done; `tally` counts the deals solved, failed and retried."""
@@ -114,7 +113,7 @@ def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1,
 
 # ----------------------------------------------------------------------------- the file
 
-def read_rows(path: str | Path) -> list[dict]:
+def read_rows(path: str | Path) -> list[dict[str, Any]]:
     """The rows of a survey's file. A last line without its newline (the survey was stopped while
     writing it) is cut off the file, so that deal is solved again and the file stays whole."""
     target = Path(path)
@@ -130,7 +129,7 @@ def read_rows(path: str | Path) -> list[dict]:
     return rows
 
 
-def _checked_row(line: str, file: str, number: int) -> dict:
+def _checked_row(line: str, file: str, number: int) -> dict[str, Any]:
     """One line of a survey's file as a row, or a DungeoneerError naming the line."""
     try:
         row = json.loads(line)
@@ -150,14 +149,14 @@ def _checked_row(line: str, file: str, number: int) -> dict:
     return row
 
 
-def resumed_rows(rows: Sequence[dict], heroes: Sequence[str], deals: int, first_seed: int,
+def resumed_rows(rows: Sequence[dict[str, Any]], heroes: Sequence[str], deals: int, first_seed: int,
                  seconds: float | None, file: str, positions: int | None = None
-                 ) -> dict[tuple[str, int], dict]:
+                 ) -> dict[tuple[str, int], dict[str, Any]]:
     """The rows of an earlier run of this survey, by (hero, index): those of its faces and deals
     (a file may hold more). Refuses a file made with another first seed, time limit or limit of
     positions, whose answers would not be this survey's."""
     wanted = set(heroes)
-    kept: dict[tuple[str, int], dict] = {}
+    kept: dict[tuple[str, int], dict[str, Any]] = {}
     for row in rows:
         if row["hero"] not in wanted or not 0 <= row["index"] < deals:
             continue
@@ -193,7 +192,7 @@ class RowsFile:
     def __enter__(self) -> RowsFile:
         return self
 
-    def write_row(self, row: dict) -> None:
+    def write_row(self, row: dict[str, Any]) -> None:
         """Add one deal's row and flush it to the file."""
         self._handle.write(json.dumps({key: row[key] for key in ROW_KEYS}) + "\n")
         self._handle.flush()
@@ -211,7 +210,7 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def won_share(won: int, unknown: int, deals: int) -> dict:
+def won_share(won: int, unknown: int, deals: int) -> dict[str, Any]:
     """The won share's bounds and its 95% interval counting unknown deals both ways: the Wilson
     lower bound with them lost, the Wilson upper bound with them won."""
     return {"least": round(won / deals, 4), "most": round((won + unknown) / deals, 4),
@@ -219,7 +218,7 @@ def won_share(won: int, unknown: int, deals: int) -> dict:
                          round(wilson(won + unknown, deals)[1], 4)]}
 
 
-def summarise_face(hero: str, rows: Sequence[dict]) -> dict:
+def summarise_face(hero: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One face's figures: deals, the count of each answer, the won share, solve times."""
     counts = {status: sum(row["status"] == status for row in rows) for status in STATUSES}
     times = [row["seconds"] for row in rows]
@@ -234,11 +233,11 @@ def summarise_face(hero: str, rows: Sequence[dict]) -> dict:
     return figures
 
 
-def summarise(rows: Sequence[dict], heroes: Sequence[str], *, deals: int, first_seed: int,
-              seconds: float | None, positions: int | None = None) -> dict:
+def summarise(rows: Sequence[dict[str, Any]], heroes: Sequence[str], *, deals: int, first_seed: int,
+              seconds: float | None, positions: int | None = None) -> dict[str, Any]:
     """The survey's report (docs/json.md, command_survey): each face's figures, in the order
     asked for."""
-    by_hero: dict[str, list[dict]] = {hero: [] for hero in heroes}
+    by_hero: dict[str, list[dict[str, Any]]] = {hero: [] for hero in heroes}
     for row in rows:
         by_hero[row["hero"]].append(row)
     return {"deals": deals, "first_seed": first_seed, "time_limit": seconds,

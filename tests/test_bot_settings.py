@@ -7,16 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
 from dungeoneer.engine.session import Session, seat_seed
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
+from tests.conftest import run
 
 
 def test_settings_are_set_on_the_bot():

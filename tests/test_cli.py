@@ -3,17 +3,12 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.generator.rating import LEVEL_NAMES
+from tests.conftest import failed_cleanly, run
 from tests.helpers import installed_seeds
 
 EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
 
 
 def test_games_lists_the_registered_games():
@@ -63,7 +58,7 @@ def test_bad_input_exits_2_with_one_message(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.output
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
 def test_play_numbered_actions_and_save_the_record(tmp_path):
@@ -120,7 +115,7 @@ def test_replay_stops_at_the_first_illegal_line(tmp_path):
     assert result.exit_code == 2
     assert result.output.startswith(f"error: {path}:5: 'attack 4': this action is not legal here;"
                                     " legal here: deal, attack 2")
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
 def test_replay_a_malformed_record(tmp_path):
@@ -157,7 +152,7 @@ def test_solve_json_has_the_documented_shape():
 
 
 def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
-    """Issue 15: a program reading `solve --json` learns which deal was solved."""
+    """A program reading `solve --json` learns which deal was solved."""
     data = json.loads(run("solve", "pd1.warrior.5000", "--json").output)
     layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["deal"]["layout_code"]
     assert data["deal"] == {"game": "puzzle-dungeon", "hero": "Warrior", "seed": 5000,
@@ -241,7 +236,7 @@ def test_solve_a_deal_file(tmp_path):
 @pytest.mark.parametrize("source", ["--deal-file", "--from"])
 def test_a_file_with_its_own_header_refuses_game_options(tmp_path, source, option):
     """A deal file or record says which hero and rules it is played with: `--core` or `--hero`
-    beside it is refused, not silently ignored (issue 13)."""
+    beside it is refused, not silently ignored."""
     path = tmp_path / "start.txt"
     path.write_text("hero: Rogue\nseed: 42\n" if source == "--deal-file" else
                     "game: puzzle-dungeon\nseed: 42\nhero: Rogue\n---\ndeal\n")
@@ -313,11 +308,11 @@ def test_replay_then_needs_a_game_with_bots():
 
 
 def test_play_refuses_options_of_other_games():
-    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "--bot", "greedy"])
+    result = run("play", "puzzle-dungeon", "--bot", "greedy")
     assert result.exit_code == 2 and "--bot is not an option of puzzle-dungeon" in result.output
-    result = CliRunner().invoke(cli, ["play", "dinky-dungeon", "--boss", "2"])
+    result = run("play", "dinky-dungeon", "--boss", "2")
     assert result.exit_code == 2 and "(it is for five-minute-dungeon)" in result.output
-    result = CliRunner().invoke(cli, ["play", "five-minute-dungeon", "--hero", "Rogue"])
+    result = run("play", "five-minute-dungeon", "--hero", "Rogue")
     assert result.exit_code == 2 and "--hero is not an option" in result.output
 
 
@@ -340,7 +335,7 @@ def test_an_output_folder_that_does_not_exist_is_refused_before_the_game(tmp_pat
 
 @pytest.mark.parametrize("typed", ["", "attack 2\n"])
 def test_end_of_input_stops_a_game_and_saves_its_record(tmp_path, typed):
-    """Issue 15: end of input (or Ctrl-C, which click's prompt turns into the same Abort) stops
+    """End of input (or Ctrl-C, which click's prompt turns into the same Abort) stops
     the game like 'q' and still writes the record that was asked for."""
     record = tmp_path / "game.rec"
     result = run("play", "puzzle-dungeon", "--seed", "42", "--record", str(record), input=typed)
@@ -372,6 +367,7 @@ def test_play_puzzle_dungeon_goes_on_from_a_saved_record(tmp_path):
     assert second.read_text().split("---\n")[1] == first.read_text().split("---\n")[1]
 
 
+@pytest.mark.slow
 def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
     archive = tmp_path / "archive.sqlite3"
     shown = run("daily", "2026-01-05", "--archive", str(archive), "--reveal", "--json")
@@ -465,7 +461,7 @@ def test_a_hint_is_the_sampling_players_choice_and_gives_nothing_of_the_deck_awa
      "Game over: won (Baby Barbarian defeated with 264.0 s left)"),
 ])
 def test_the_end_of_a_game_names_the_winner(folder, name, last):
-    """Issue 15: a competitive game names its winner (seats from 1); a cooperative one says how
+    """A competitive game names its winner (seats from 1); a cooperative one says how
     the team did."""
     result = run("replay", str(installed_seeds(folder) / "examples" / name))
     assert result.exit_code == 0, result.output
@@ -473,7 +469,7 @@ def test_the_end_of_a_game_names_the_winner(folder, name, last):
 
 
 def test_winners_are_named_in_one_line():
-    from dungeoneer.cli.games import winners_line
+    from dungeoneer.cli.play import winners_line
 
     assert winners_line(()) == "Nobody won."
     assert winners_line((0, 2)) == "The winners: seat 1 and seat 3."
@@ -481,18 +477,18 @@ def test_winners_are_named_in_one_line():
 
 
 def test_piped_output_keeps_its_lines_whole():
-    """Issue 15: without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
+    """Without a terminal (and no COLUMNS asking for a width) text is not wrapped at 80
     columns; the deal's legend is one line."""
-    piped = CliRunner().invoke(cli, ["deal", "42"], env={"COLUMNS": None})
+    piped = run("deal", "42", env={"COLUMNS": None})
     legend = [line for line in piped.output.splitlines() if line.startswith("Each card:")]
     assert len(legend) == 1 and len(legend[0]) > 80
     assert legend[0].endswith("Monster King")
 
 
 def test_the_texts_of_abilities_triggered_together_are_shown_with_the_choice():
-    """Issue 15: when several abilities trigger together, the player sees what each one does."""
+    """When several abilities trigger together, the player sees what each one does."""
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-    from dungeoneer.engine.puzzle_dungeon.table import abilities_deciding
+    from dungeoneer.engine.puzzle_dungeon.screen import abilities_deciding
     from dungeoneer.engine.rng import Stream
 
     state, stream = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42), Stream(3)
@@ -522,11 +518,10 @@ def test_save_without_a_file_says_what_it_needs():
 
 
 def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
-    """Issue 15: the compact table, the choice and the prompt fit 24 lines at 80 columns, even
+    """The compact table, the choice and the prompt fit 24 lines at 80 columns, even
     for the long choice of payments after 'attack 2' in deal 42 (15 sets of cards, each in
     several orders: the list numbers each set once)."""
-    result = CliRunner().invoke(cli, ["play", "puzzle-dungeon", "42"], input="attack 2\nq\n",
-                                env={"COLUMNS": "80"})
+    result = run("play", "puzzle-dungeon", "42", input="attack 2\nq\n", width=80)
     assert result.exit_code == 0, result.output
     screens = result.output.split("Your move (number, notation, help)> ")
     for number, screen in enumerate(screens[:-1]):
@@ -540,8 +535,9 @@ def test_a_move_at_an_80_by_24_terminal_fits_the_screen():
     assert "Type hand cards in the order to discard them" in payment
 
 
+@pytest.mark.slow
 def test_play_winnable_deals_a_random_deal_the_solver_wins(tmp_path):
-    """Issue 15: a way to play only winnable deals."""
+    """A way to play only winnable deals."""
     import re
 
     from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon

@@ -32,3 +32,12 @@ def test_every_test_cited_by_a_rules_decision_exists():
             path = (folder / file).resolve()
             assert path.exists(), f"{doc.name} cites {file}"
             assert f"def {name}(" in path.read_text(), f"{doc.name} cites {file}::{name}"
+
+
+def test_the_developing_section_gives_the_install_the_packaging_test_asks_for():
+    from tests.test_packaging import INSTALL
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Developing", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in section.splitlines() if line.startswith("    ")]
+    assert commands[0] == f"python3 -m venv .venv && .venv/bin/{INSTALL}"

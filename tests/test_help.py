@@ -1,17 +1,18 @@
-"""Help at the command line (issue 15, "Help"): whole one-line summaries in the command list,
+"""Help at the command line: whole one-line summaries in the command list,
 `-h` the same as `--help` everywhere, and examples that work outside a checkout."""
 
 from __future__ import annotations
 
 import click
 import pytest
-from click.testing import CliRunner
+from click.testing import Result
 
 from dungeoneer.cli.main import cli
+from tests.conftest import run as run_cli
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "80"})
+def run(*args: str) -> Result:
+    return run_cli(*args, width=80)
 
 
 def every_command() -> list[tuple[str, ...]]:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from dungeoneer.cli.main import cli
+from tests.conftest import run
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -25,7 +25,7 @@ def example(game: str, name: str) -> str:
 
 
 def output_of(*args: str) -> object:
-    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
+    result = run(*args)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code in (0, 1, 3), result.output  # solve: won, unwinnable, unknown
     return json.loads(result.output)
@@ -71,7 +71,12 @@ REPLAYS = [("puzzle_dungeon", "rogue-win.rec"), ("puzzle_dungeon", "traps-and-tr
            ("five_minute_dungeon", "paused-timer.rec")]
 
 
-@pytest.mark.parametrize("name", INVOCATIONS)
+SLOW = ("odds", "rate")
+"""Invocations that solve or play a deal for a second or more: slow checks."""
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
+                                  for n in INVOCATIONS])
 def test_a_commands_json_has_the_documented_shape(name):
     args, shape = INVOCATIONS[name]
     check(output_of(*args), shape)
@@ -84,6 +89,7 @@ def test_replay_json_has_the_documented_shape(game, record):
     assert [step["step"] for step in data["line"]] == list(range(1, data["moves"] + 1))
 
 
+@pytest.mark.slow
 def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_path):
     archive = str(tmp_path / "archive.sqlite3")
     check(output_of("daily", "2026-11-30", "--archive", archive, "--json"), "command_daily")
@@ -99,12 +105,12 @@ def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_p
     check(exported, "command_archive_export")
     assert exported[0] == {k: v for k, v in revealed.items() if k != "newly_issued"}
     assert [d["date"] for d in exported] == ["2026-11-30", "2026-12-01"]
-    result = CliRunner().invoke(cli, ["generate", "--count", "1"])
+    result = run("generate", "--count", "1")
     assert result.exit_code == 0, result.output
     check(json.loads(result.output), "command_generate")
     rows = tmp_path / "survey.jsonl"
-    result = CliRunner().invoke(cli, ["survey", "--hero", "Rogue", "--deals", "1",
-                                      "--time-limit", "1", "--out", str(rows)])
+    result = run("survey", "--hero", "Rogue", "--deals", "1", "--time-limit", "1", "--out",
+                 str(rows))
     assert result.exit_code == 0, result.output
     check(json.loads(rows.read_text(encoding="utf-8")), "survey_row")
 

@@ -6,16 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
+from tests.conftest import run
 
 QUICK = ("--samples", "1", "--candidates", "2")
 """The cheapest sampling player, to keep the tests quick."""
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_odds_of_a_deal_beside_the_solvers_verdict():
@@ -36,6 +31,7 @@ def test_an_unwinnable_deal_is_not_played():
     assert data["odds"] is None and data["solver"]["status"] == "unwinnable"
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_odds_on_one_worker_and_two():
     args = ("odds", "pd1.warrior.5", "--plays", "8", *QUICK, "--seed", "9", "--json")
     one, two = run(*args, "--workers", "1"), run(*args, "--workers", "2")
@@ -51,6 +47,7 @@ def test_odds_stop_once_within_the_points_asked_for():
     assert data["odds"]["games"] == 4  # the first four plays are within +-45 points
 
 
+@pytest.mark.slow
 def test_odds_from_a_record_start_where_it_stops(tmp_path):
     record = tmp_path / "start.rec"
     result = run("play", "puzzle-dungeon", "42", "--record", str(record))

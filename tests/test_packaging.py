@@ -1,6 +1,7 @@
 """What a user installs: one import package, `dungeoneer`, complete with its data files, typed,
-licensed, with its games as entry points, runnable as `python -m dungeoneer`; and the README's
-Python examples work from a folder that is not the checkout."""
+licensed, with its games as entry points, runnable as `python -m dungeoneer`; the README's Python
+examples work from a folder that is not the checkout; and the copy the tests import is the
+checkout as it is now, under the user install and the developer's editable one alike."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import re
 import subprocess
 import sys
+import sysconfig
+import tomllib
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -19,12 +22,14 @@ from dungeoneer.engine import registry
 ROOT = Path(__file__).resolve().parent.parent
 DATA = (".toml", ".rec")
 GAMES = {"puzzle-dungeon", "dinky-dungeon", "five-more-minutes", "five-minute-dungeon"}
+INSTALL = "pip install -e '.[test,dask]' --config-settings editable_mode=strict"
+"""The developer install (README, "Developing"), named in the messages below."""
 
 
 def distribution() -> metadata.Distribution:
-    """The installed distribution the imported package belongs to (a build leaves a
-    dungeoneer.egg-info in the checkout too, which is not what was installed)."""
-    site = str(Path(dungeoneer.__file__).resolve().parent.parent)
+    """The distribution installed in this interpreter's site-packages (the checkout may hold a
+    dungeoneer.egg-info from a build too, which is not what was installed)."""
+    site = sysconfig.get_paths()["purelib"]
     found = [d for d in metadata.distributions(path=[site]) if d.metadata["Name"] == "dungeoneer"]
     assert len(found) == 1, f"dungeoneer is installed {len(found)} times in {site}"
     return found[0]
@@ -41,19 +46,72 @@ def installed_files() -> list[str]:
     return [str(f) for f in files]
 
 
+def import_roots() -> set[Path]:
+    """The folders the installation puts on the import path: site-packages, and for an editable
+    install the folders its .pth file names (the strict mode's tree of links to the checkout)."""
+    dist = distribution()
+    roots = {Path(sysconfig.get_paths()["purelib"])}
+    for name in installed_files():
+        if name.endswith(".pth"):
+            text = Path(str(dist.locate_file(name))).read_text(encoding="utf-8")
+            roots |= {Path(line.strip()) for line in text.splitlines()
+                      if line.strip() and not line.startswith(("import", "#"))}
+    return roots
+
+
 def test_the_tests_import_the_installed_copy():
-    """The checkout has no `dungeoneer` folder, so `import dungeoneer` finds the installation."""
+    """The checkout has no `dungeoneer` folder, so `import dungeoneer` finds the installation:
+    site-packages, or the folder an editable install maps."""
     assert not (ROOT / "dungeoneer").exists()
-    here = Path(dungeoneer.__file__).resolve()
-    assert here == Path(str(distribution().locate_file("dungeoneer/__init__.py"))).resolve()
+    imported = Path(dungeoneer.__file__).parent.parent
+    assert imported in import_roots(), f"dungeoneer is imported from {imported}"
 
 
-def test_one_top_level_package_and_its_metadata():
+def checkout_files() -> dict[str, Path]:
+    """Every file the package is built from, by its path in the installed package
+    (`dungeoneer/engine/rng.py`): the folders pyproject.toml maps, their modules and data."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    mapped = config["tool"]["setuptools"]["package-dir"]
+    found: dict[str, Path] = {}
+    for package, folder in mapped.items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", *DATA) or path.name == "py.typed":
+                relative = path.relative_to(ROOT / folder).as_posix()
+                found[f"{package.replace('.', '/')}/{relative}"] = path
+    return found
+
+
+def test_the_installed_copy_is_the_checkout_as_it_is():
+    """Tests of an installed copy older than the checkout would pass or fail for the old code:
+    every module and data file of the checkout is installed, the same bytes, and no module is
+    installed that the checkout no longer has. (The editable install follows edits by itself
+    but not new or removed modules; the user install follows nothing.)"""
+    top = Path(dungeoneer.__file__).parent
+    checkout = checkout_files()
+    assert len(checkout) > 100
+    changed = sorted(name for name, path in checkout.items()
+                     if not (top.parent / name).is_file()
+                     or (top.parent / name).read_bytes() != path.read_bytes())
+    gone = sorted(f"dungeoneer/{p.relative_to(top).as_posix()}" for p in top.rglob("*.py"))
+    gone = [name for name in gone if name not in checkout]
+    assert not changed and not gone, (
+        f"the installed copy is older than the checkout: changed or new {changed[:5]}, "
+        f"removed {gone[:5]}; reinstall: {INSTALL} (README, Developing)")
+
+
+def test_one_top_level_package():
     if editable():
-        pytest.skip("an editable install maps the checkout instead of copying it")
+        # A .pth file names a folder of links to the checkout; `dungeoneer` is all it holds.
+        tree = Path(dungeoneer.__file__).parent.parent
+        assert [p.name for p in tree.iterdir()] == ["dungeoneer"]
+        assert (tree / "dungeoneer" / "py.typed").is_file()
+        return
     tops = {name.split("/")[0] for name in installed_files() if not name.startswith("..")}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"dungeoneer"}
     assert "dungeoneer/py.typed" in installed_files()
+
+
+def test_the_metadata():
     assert any(name.endswith("licenses/LICENSE") for name in installed_files())
     meta = distribution().metadata
     assert meta["License-Expression"] == "MIT"

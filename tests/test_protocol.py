@@ -10,6 +10,7 @@ from dungeoneer.engine.rng import Stream
 GAMES = [info.name for info in registry.registered()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_random_playouts_follow_the_protocol(name):
     game = registry.get_game(name)
@@ -26,9 +27,10 @@ def test_random_playouts_follow_the_protocol(name):
             assert state.current_player() != TERMINAL
             for action in legal:
                 assert state.parse_action(state.action_text(action)) == action
-            before = hash(state)
+            before, earlier = hash(state), state
             state = state.apply(stream.choice(legal))
-            assert hash(state) is not None and before is not None
+            assert hash(earlier) == before  # applying an action left the state as it was
+            assert {state: 1}[state] == 1  # a new state is hashable, as a key
         else:
             pytest.fail("a game did not end within 5000 actions")
         assert state.current_player() == TERMINAL and state.legal_actions() == ()

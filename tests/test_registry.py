@@ -8,16 +8,11 @@ import json
 from importlib import metadata
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
 from tests import tiny_game
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+from tests.conftest import run
 
 
 def point(name: str, value: str) -> metadata.EntryPoint:

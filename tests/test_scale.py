@@ -1,4 +1,4 @@
-"""Batches beyond one process (issue 18): the same output here, on a process pool and on a Dask
+"""Batches beyond one process: the same output here, on a process pool and on a Dask
 LocalCluster; `survey` and its resumable file; the message when Dask is not installed; jobs lost
 with their workers retried and counted."""
 
@@ -14,15 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from click.testing import Result
 from rich.console import Console
 from rich.progress import Progress
 
-from dungeoneer.cli.main import cli
 from dungeoneer.cli.options import LostJobsColumn, batch_tally
 from dungeoneer.engine import executors
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import RETRIES, SCHEDULER_ENV, Tally, ordered_map
+from tests.conftest import failed_cleanly
+from tests.conftest import run as run_cli
 from tests.scale_jobs import FATAL_JOB, behind_gate, fatal, gate_file
 
 PLACES = {"here": ["--workers", "1"], "pool": ["--workers", "2"],
@@ -30,8 +31,8 @@ PLACES = {"here": ["--workers", "1"], "pool": ["--workers", "2"],
 """Where a batch runs: this process, two spawned processes, a two-worker Dask LocalCluster."""
 
 
-def run(*args: str, env: dict[str, str] | None = None):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "80", **(env or {})})
+def run(*args: str, env: dict[str, str] | None = None) -> Result:
+    return run_cli(*args, width=80, env=env)
 
 
 def outputs_by_place(*args: str) -> dict[str, str]:
@@ -48,6 +49,7 @@ def dask_installed():
     pytest.importorskip("dask.distributed")
 
 
+@pytest.mark.slow
 def test_generate_gives_the_same_bytes_wherever_it_runs(dask_installed):
     # Candidates 0 and 1 from seed 1000 are both winnable and quick to rate: --max-tries 2 keeps
     # the pool from rating candidates that are then thrown away.
@@ -57,12 +59,14 @@ def test_generate_gives_the_same_bytes_wherever_it_runs(dask_installed):
     assert found["pool"] == found["here"] == found["local cluster"]
 
 
+@pytest.mark.slow
 def test_simulate_gives_the_same_bytes_wherever_it_runs(dask_installed):
     found = outputs_by_place("simulate", "dinky-dungeon", "--games", "6", "--json")
     assert json.loads(found["here"])["games"] == 6
     assert found["pool"] == found["here"] == found["local cluster"]
 
 
+@pytest.mark.slow
 def test_identical_jobs_are_separate_tasks_on_dask(dask_installed):
     # Dask would run the three identical calls once and share the result if they were pure.
     tokens = list(ordered_map(secrets.token_hex, [8, 8, 8], workers=2, scheduler="local"))
@@ -82,7 +86,7 @@ def test_without_dask_the_scheduler_option_says_how_to_install_it(monkeypatch):
     result = run("simulate", "dinky-dungeon", "--games", "2", env={SCHEDULER_ENV: "local"})
     assert result.exit_code == 2
     assert "pip install 'dungeoneer[dask]'" in result.output
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
 def test_a_scheduler_that_is_not_an_address_is_refused():
@@ -104,6 +108,7 @@ def keys(rows: list[dict]) -> list[tuple[str, int, int]]:
     return [(row["hero"], row["index"], row["seed"]) for row in rows]
 
 
+@pytest.mark.slow
 def test_survey_writes_a_line_per_deal_seeded_first_seed_plus_i(tmp_path):
     out = tmp_path / "survey.jsonl"
     result = run(*SURVEY, "--first-seed", "1000", "--out", str(out), "--json")
@@ -118,6 +123,7 @@ def test_survey_writes_a_line_per_deal_seeded_first_seed_plus_i(tmp_path):
         assert low <= face["won_share"]["least"] <= face["won_share"]["most"] <= high
 
 
+@pytest.mark.slow
 def test_a_resumed_survey_solves_only_the_missing_deals(tmp_path):
     out = tmp_path / "survey.jsonl"
     assert run(*SURVEY, "--out", str(out)).exit_code == 0
@@ -144,6 +150,7 @@ def test_a_survey_never_replaces_its_file_by_accident(tmp_path):
     assert broken.exit_code == 2 and "not a line of a survey's file" in broken.output
 
 
+@pytest.mark.slow
 def test_a_survey_with_a_limit_of_positions_gives_the_same_answers_wherever_it_runs(
         dask_installed, tmp_path):
     # 1,000 positions leave some deals unknown and decide others: both kinds must agree.
@@ -246,6 +253,7 @@ def kill_a_worker_mid_batch(place: dict[str, Any], tmp_path: Path) -> tuple[list
     return expected, got, tally
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_batch_on_a_local_cluster_changes_nothing(dask_installed, tmp_path):
     # The LocalCluster's nannies live in this process and its workers are spawned children:
     # one is killed, its nanny starts another, and ordered_map submits the lost job again.
@@ -256,6 +264,7 @@ def test_a_worker_killed_mid_batch_on_a_local_cluster_changes_nothing(dask_insta
     assert tally.done == len(expected)
 
 
+@pytest.mark.slow
 def test_a_pool_process_killed_mid_batch_changes_nothing(tmp_path):
     # The dead process breaks the pool: every job it had not finished is lost, and each is
     # submitted again to a fresh pool.
@@ -277,6 +286,7 @@ def pool(request) -> dict[str, Any]:
     return POOLS[request.param]
 
 
+@pytest.mark.slow
 def test_a_job_that_kills_every_worker_ends_the_batch_naming_it(pool):
     tally = Tally()
     got = []
@@ -289,6 +299,7 @@ def test_a_job_that_kills_every_worker_ends_the_batch_naming_it(pool):
     assert tally.failed >= RETRIES + 1 and tally.retried >= RETRIES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("place", list(PLACES))
 def test_a_job_that_raises_is_not_retried(place):
     options = {"here": {"workers": 1}, **POOLS}[place]

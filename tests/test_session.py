@@ -48,6 +48,33 @@ def test_a_person_is_asked_and_may_stop():
     assert ending.moves[0] == "deal"
 
 
+def test_a_person_takes_moves_back_and_the_session_goes_on_from_there():
+    game = registry.get_game("puzzle-dungeon")
+    start = game.new_initial_state(seed=42)
+    answers: list[Action | session.TakeBack | None] = [
+        Action("deal"), Action("deal"), session.TakeBack(1), session.TakeBack(5),
+        session.TakeBack(1), Action("deal"), None]
+    seen: list[State] = []
+    taken: list[int] = []
+
+    def ask(state: State, seat: int) -> Action | session.TakeBack | None:
+        seen.append(state)
+        return answers.pop(0)
+
+    running = session.start(game, 42, [None], ask=ask)
+    ending = running.run(on_take_back=taken.append)
+    assert taken == [1, 1, 0]  # as many as were played, then none left
+    assert seen[3] == seen[1] and seen[4] == start and seen[5] is seen[4]
+    assert ending.moves == ("deal",) and ending.state == start.apply(Action("deal"))
+    assert running.before == [start]
+
+
+def test_moves_of_a_real_time_game_are_not_taken_back():
+    running = session.Session(dungeon(), [None], ask=lambda s, seat: None)
+    with pytest.raises(ValueError, match="real-time"):
+        running.take_back(1)
+
+
 def test_people_see_a_bots_public_text_and_their_own_in_full():
     game = registry.get_game("dinky-dungeon", {"players": "2"})
     seats = session.seat_bots("dinky-dungeon", [None, "greedy"], 4)

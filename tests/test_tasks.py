@@ -11,7 +11,7 @@ import pytest
 
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action
-from dungeoneer.engine.tasks import Decision, Step, TaskState, TaskTable, kind_of, seat_of
+from dungeoneer.engine.tasks import Decision, Step, TaskBoard, TaskState, kind_of, seat_of
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Count(TaskState):
     legal: Any = field(default=None, compare=False, repr=False)
 
 
-class Table(TaskTable):
+class Table(TaskBoard):
     LISTS = ("tasks",)
     total: int
     tasks: list
@@ -97,7 +97,7 @@ class Only(Decision):
         table.total += 10
 
 
-Count.TABLE, Count.TITLE, Count.KINDS = Table, "Count", ("add", "stop")
+Count.BOARD, Count.TITLE, Count.KINDS = Table, "Count", ("add", "stop")
 
 
 def start(*tasks: Any) -> Count:

@@ -1,4 +1,4 @@
-"""Playing at a real terminal (issue 15): `dungeoneer play puzzle-dungeon` in a pseudo-terminal of
+"""Playing at a real terminal: `dungeoneer play puzzle-dungeon` in a pseudo-terminal of
 80x24, typed at like a person, Ctrl-C included. Click's runner has no terminal, so these check
 what it can't: that the prompt really waits, that the screen fits the window, and that Ctrl-C at
 the prompt stops the game and saves its record."""

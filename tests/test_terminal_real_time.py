@@ -1,4 +1,4 @@
-"""A real-time game at a real terminal (issue 15): `dungeoneer play five-minute-dungeon` in the
+"""A real-time game at a real terminal: `dungeoneer play five-minute-dungeon` in the
 80x24 pseudo-terminal of tests/test_terminal.py. Click's runner has no terminal, so these check
 what it can't: that the time left ticks on screen while nobody presses a key, that a card is
 played by its short code typed (and corrected) in cbreak mode, and that Ctrl-C stops the run and

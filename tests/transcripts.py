@@ -1,5 +1,5 @@
-"""Whole bot games pinned as golden records (issue 16: the engines are reshaped, but the same
-seeds must give the same games and the same bot results).
+"""Whole bot games pinned as golden records: whatever changes inside the engines, the same seeds
+must give the same games and the same bot results.
 
 `python tests/transcripts.py [DUNGEONEER]` writes the golden files with the `dungeoneer` command
 given (default: the one installed beside this Python); `tests/test_transcripts.py` replays each

@@ -6,7 +6,7 @@ discards.
 - `greedy`: values each adventurer by what it would bring now (cards gained, or lost by the
   others), takes and plays the best, and makes every choice for the most reward; the Berserker
   stops when the chance of a Lv. 3+ monster times what it would lose outweighs the next card.
-- `sampling` (issue 17): at the decisions that shape a game (which adventurer to take, keep,
+- `sampling`: at the decisions that shape a game (which adventurer to take, keep,
   play or copy, whether to reveal again, which reward the Ninja discards) it fills in what the
   seat cannot see, plays greedy's few best options out with greedy bots in every seat for a few
   turns, and takes the one whose playouts end best for it; elsewhere it chooses as greedy does.
@@ -23,9 +23,10 @@ from typing import Any
 
 from dungeoneer.engine import bots
 from dungeoneer.engine.bots import RandomBot, ScoringBot
-from dungeoneer.engine.dinky_dungeon.game import DinkyState, Keep
+from dungeoneer.engine.dinky_dungeon.effects import BY_CARD, Keep
 from dungeoneer.engine.dinky_dungeon.history import DECK, Card
-from dungeoneer.engine.dinky_dungeon.knowledge import Knowledge, Memory, knowledge
+from dungeoneer.engine.dinky_dungeon.information import Knowledge, Memory, knowledge
+from dungeoneer.engine.dinky_dungeon.state import DinkyState
 from dungeoneer.engine.protocol import Action, Bot, State
 from dungeoneer.engine.registry import BotFactory
 from dungeoneer.engine.rng import MASK64, Stream
@@ -41,7 +42,7 @@ class GreedyBot(ScoringBot):
 
     def seen(self, state: State) -> Seen:
         """What the seat knows, read from the state as its view would give it (the view's
-        copies and public fields cost a quarter of a sampling bot's playouts: profiled)."""
+        copies and public fields would cost a quarter of a sampling bot's playouts)."""
         return Seen(seat_view(_dinky(state), state.current_player()))
 
     def read(self, view: dict[str, Any]) -> Seen:
@@ -50,17 +51,18 @@ class GreedyBot(ScoringBot):
     def score(self, view: Seen, action: Action) -> float:
         kind, arg = action
         if kind in ("take", "play", "keep", "copy"):
-            return card_value(view, arg)
+            return view.value(arg)
         if kind == "discard":  # the Bard: discard the least valuable
-            return -card_value(view, arg)
+            return -view.value(arg)
         if kind in ("gain", "keep-reward", "ones"):
-            return arg
+            return float(arg)
         if kind == "give":
-            return -arg
+            return -float(arg)
         if kind == "done":
             return -0.5
         if kind == "discard-reward":
-            return (arg + 1) * view.mean - arg
+            value: int = arg
+            return (value + 1) * view.mean - value
         if kind == "no-discard":
             return view.mean
         if kind == "again":
@@ -73,8 +75,9 @@ class Seen:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        rewards, discard = view["rewards"], view["dungeon_discard"]
-        # list.count per level is far cheaper than Counter arithmetic (profiled).
+        rewards: Sequence[int] = view["rewards"]
+        discard: Sequence[int] = view["dungeon_discard"]
+        # list.count per level is far cheaper than Counter arithmetic.
         one = LEVELS[1] - rewards.count(1) - discard.count(1)
         two = LEVELS[2] - rewards.count(2) - discard.count(2)
         three = LEVELS[3] - rewards.count(3) - discard.count(3)
@@ -83,10 +86,21 @@ class Seen:
         """Dungeon cards by level the seat has not seen: all but its rewards and the discard."""
         self.total = total = one + two + three + four
         self.mean = (one + 2 * two + 3 * three + 4 * four) / total if total else 0.0
-        self.seat = seat = view["seat"] - 1  # the view numbers seats from 1
+        self.seat: int = view["seat"] - 1  # the view numbers seats from 1
+        seat = self.seat
         self.others = [i for i in range(view["players"]) if i != seat]
         self.values: dict[str, float] = {}
-        """card_value, per adventurer, worked out once per decision."""
+        """`value` per adventurer, worked out once per decision."""
+
+    def value(self, name: str) -> float:
+        """What playing the adventurer would bring this seat now, in reward points (its effect's
+        `worth`: a rough estimate, harm to the others counting half; nothing for a card with
+        no effect known)."""
+        value = self.values.get(name)
+        if value is None:
+            effect = BY_CARD.get(name)
+            value = self.values[name] = 0.0 if effect is None else effect.worth(self)
+        return value
 
     def berserk_gain(self) -> float:
         """What revealing once more is worth: the mean safe card, less the chance of a Lv. 3+
@@ -97,7 +111,8 @@ class Seen:
         left = self.unseen
         safe = (left[1] + 2 * left[2]) / self.total
         risky = (left[3] + left[4]) / self.total
-        return safe - risky * (self.view["gained_this_turn"] + 1.5)
+        gained: int = self.view["gained_this_turn"]
+        return safe - risky * (gained + 1.5)
 
 
 def seat_view(state: DinkyState, seat: int) -> dict[str, Any]:
@@ -108,49 +123,6 @@ def seat_view(state: DinkyState, seat: int) -> dict[str, Any]:
             "reward_counts": [len(r) for r in state.rewards], "hand": state.hands[seat],
             "adventurer_discard": state.adventurer_discard,
             "gained_this_turn": sum(state.gained) if seat == state.active else 0}
-
-
-def card_value(seen: Seen, name: str) -> float:
-    """What playing the adventurer would bring this seat now, in reward points (a rough
-    estimate; harm to the others counts half)."""
-    value = seen.values.get(name)
-    if value is None:
-        value = seen.values[name] = _card_value(seen, name)
-    return value
-
-
-def _card_value(seen: Seen, name: str) -> float:
-    view, mean, others = seen.view, seen.mean, seen.others
-    counts = view["reward_counts"]
-    if name == "Scapegoat":
-        return 2 * mean + 1.0  # and it guards the hand while kept
-    if name == "Fighter":
-        behind = any(counts[i] > counts[seen.seat] for i in others)
-        return 3 * mean if behind else 0.0
-    if name == "Ninja":
-        best = max(view["rewards"], default=0)
-        return max(mean, (best + 1) * mean - best)
-    if name == "Swordsman":
-        return min(4, seen.unseen[1])
-    if name == "Shaman":
-        return min(8, view["dungeon_discard"].count(1))
-    if name == "Summoner":
-        return sum(sorted(view["dungeon_discard"], reverse=True)[:3])
-    if name in ("Berserker", "Bard"):
-        return 2 * mean
-    if name in ("Assassin", "Magician"):
-        lost = sum(min(3, counts[i]) if name == "Assassin" else max(0, counts[i] - 3)
-                   for i in others)
-        return 0.5 * lost * mean
-    if name == "Monk":
-        return 0.5 * len(others) * mean
-    if name == "Lord":
-        return 0.2
-    if name in ("Necromancer", "Clown"):
-        pool = view["adventurer_discard"] if name == "Necromancer" else view["hand"]
-        return max((card_value(seen, n) for n in set(pool) if n not in ("Necromancer", "Clown")),
-                   default=0.0)
-    return 0.0
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -167,8 +139,8 @@ class SamplingBot(bots.SamplingBot):
     fillings of the hidden cards, greedy's `width` best options each played out for `horizon`
     turns by greedy bots in every seat, the one that ends best taken.
 
-    The defaults are the fastest setting measured and among the strongest (benchmarks/README.md,
-    issue 17): more samples or longer playouts cost far more and won no more games against three
+    The defaults are the fastest setting measured and among the strongest (benchmarks/README.md):
+    more samples or longer playouts cost far more and won no more games against three
     greedy bots, since an estimate a few turns on is noisier than one at the end of the next
     player's turn."""
 

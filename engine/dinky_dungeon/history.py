@@ -1,6 +1,6 @@
 """The history of a game of Dinky Dungeon: every move of a card between places, and every look at
-a whole place, with the seats that see which cards they are (issue 17). The rules write it
-(`Table.note`); what a seat knows (knowledge.py) is read from it, each event as that seat saw it
+a whole place, with the seats that see which cards they are. The rules write it
+(`Board.note`); what a seat knows (information.py) is read from it, each event as that seat saw it
 (`seen_by`, `shown_to`): nothing else reads an event, so nothing a seat did not see can reach its
 knowledge. The history is a chain (`engine.history.Chain`: the last event and the history before
 it), so an event adds one small record and shares the rest with the state before.

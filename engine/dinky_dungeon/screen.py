@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from dungeoneer.engine.dinky_dungeon.game import DinkyState
+from dungeoneer.engine.dinky_dungeon.state import DinkyState
 from dungeoneer.engine.protocol import State
 
 

@@ -1,7 +1,7 @@
 """5-Minute Dungeon: the game and its set-up (`game`), the rules split as the rulebook draws them
-(`setup`, `clock`, `hands`, `dungeon`, `plays`, `events`, `ends`; `game`'s docstring says what
-each holds), the position and its notation (`state`), the working copy and its task loop
-(`table`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
+(`setup`, `clock`, `hands`, `dungeon`, `effects`, `events`, `ends`; `game`'s docstring says
+what each holds), the position and its notation (`state`), the working copy and its task loop
+(`board`), card data (`cards`, from seeds/five_minute_dungeon), team bots and their time model
 (`bots`) and the table for people (`screen`). `GAME` declares the game to the registry (the
 `dungeoneer.games` entry point)."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE
+from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE, fill_in
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import (
     INFO,
@@ -64,6 +64,12 @@ def dealt_with(state: State) -> int:
     return len(state.beaten)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    """The team sees every hand (D12): what it cannot see is the same for every seat."""
+    assert isinstance(state, DungeonState)
+    return fill_in(state, seed)
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_minute_dungeon,
@@ -74,6 +80,7 @@ GAME = GameEntry(
              Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
                     "tries at each dungeon).", kind="flag")),
     draw=_draw,
+    resample=_resample,
     shortcuts=_shortcuts,
     simulation=TeamSimulation(
         sweeps=(Sweep(Option("boss", "The bosses to attempt (default all seven; may be "

@@ -22,8 +22,7 @@ from dungeoneer.engine.bots import BotSetting
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
-from dungeoneer.engine.five_minute_dungeon.events import Resolve
-from dungeoneer.engine.five_minute_dungeon.plays import (
+from dungeoneer.engine.five_minute_dungeon.effects import (
     ABILITIES,
     DEFEATS,
     GRENADE,
@@ -33,7 +32,9 @@ from dungeoneer.engine.five_minute_dungeon.plays import (
     OthersDraw,
     Play,
     Use,
+    rule_of,
 )
+from dungeoneer.engine.five_minute_dungeon.events import EVENTS, Resolve
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import BotFactory
@@ -143,7 +144,7 @@ class HeuristicTeam(TeamBot):
 
     name = "heuristic"
 
-    def read(self, state: DungeonState) -> dict:
+    def read(self, state: DungeonState) -> dict[str, Any]:
         cards = state.game.cards
         needs = {}
         for name, played in zip(state.faced, state.played, strict=True):
@@ -155,7 +156,7 @@ class HeuristicTeam(TeamBot):
                   for i, k in enumerate(need) if k}
         return {"needs": needs, "boss": boss_needs, "at_boss": at_boss, "wanted": wanted}
 
-    def keep_value(self, state: DungeonState, context: dict, card: str) -> float:
+    def keep_value(self, state: DungeonState, context: dict[str, Any], card: str) -> float:
         """How much the team wants to keep a card in hand."""
         hero_card = state.game.cards.hero_cards[card]
         if card == GRENADE:
@@ -175,7 +176,7 @@ class HeuristicTeam(TeamBot):
                 value += 0.6
         return value
 
-    def score(self, state: DungeonState, context: dict, action: Action) -> float:
+    def score(self, state: DungeonState, context: dict[str, Any], action: Action) -> float:
         kind, arg = action
         if kind == "play":
             if state.event:
@@ -191,7 +192,7 @@ class HeuristicTeam(TeamBot):
             return self.keep_value(state, context, arg.card)
         return -10.0
 
-    def _play(self, state: DungeonState, context: dict, arg: Play) -> float:
+    def _play(self, state: DungeonState, context: dict[str, Any], arg: Play) -> float:
         card, target, seats = arg.card, arg.target, arg.seats
         hero_card = state.game.cards.hero_cards[card]
         if target is not None:
@@ -199,7 +200,7 @@ class HeuristicTeam(TeamBot):
             if card == GRENADE:
                 return 8.0 if context["at_boss"] and missing >= 3 else -5.0
             if card in DEFEATS:
-                return 2.0 + missing
+                return 2.0 + float(missing)
             covered = min(missing, sum(1 for s in set(hero_card.symbols)
                                        if need[SYMBOLS.index(s)]) + hero_card.wild)
             if covered == 0:
@@ -210,33 +211,16 @@ class HeuristicTeam(TeamBot):
             finishing = 1.0 if covered >= missing else 0.0
             spare = 0.0 if context["at_boss"] else (
                 2.5 if hero_card.wild or card == "Magic Bomb" else 0.0)
-            return 2.0 * covered + finishing - spare
-        return self._helper_card(state, card, seats)
+            return 2.0 * float(covered) + finishing - spare
+        return rule_of(hero_card).worth(state, seats)
 
-    def _helper_card(self, state: DungeonState, card: str, seats: tuple) -> float:
-        size = state.game.hand_size
-        if card == "Divine Shield":
-            return 1.0
-        if card == "Enrage":
-            return 0.5 + sum(0.2 for s in seats if len(state.decks[s]) >= 3)
-        if card == "Heal":
-            seat = seats[0]
-            return len(state.discards[seat]) / 4 - len(state.decks[seat]) / 10
-        if card in ("Healing Herbs", "Health Potion"):
-            piles = [state.discards[s] for s in (seats or range(state.game.players))]
-            return sum(min(len(p), 3) for p in piles) / 3 - 1.0
-        if card == "Donation":
-            return -1.0 if state.hands[seats[0]] else 0.2
-        if card == "Steal":
-            return 0.3 if len(state.hands[seats[0]]) > size else -1.0
-        return -1.0
-
-    def _use(self, state: DungeonState, context: dict, arg: Use) -> float:
+    def _use(self, state: DungeonState, context: dict[str, Any], arg: Use) -> float:
         ability, target, seats, paid = arg.ability, arg.target, arg.seats, arg.paid
         cost = sum(self.keep_value(state, context, c) for c in paid)
         rule = ABILITIES[ability]
         if isinstance(rule, DefeatsTypeAbility):
-            return 1.0 + 1.5 * context["needs"][target][1] - cost
+            missing: int = context["needs"][target][1]
+            return 1.0 + 1.5 * missing - cost
         if isinstance(rule, Draws):
             return 1.0 - cost if len(state.decks[arg.seat]) >= rule.value else -5.0
         if isinstance(rule, OthersDraw | AnotherDraws):
@@ -244,34 +228,13 @@ class HeuristicTeam(TeamBot):
             return 0.3 * sum(1 for s in others if state.decks[s]) - cost
         return -5.0  # Stop Time: playing a card ends the pause, so it rarely pays
 
-    def _stop_event(self, state: DungeonState, context: dict, arg: Play) -> float:
+    def _stop_event(self, state: DungeonState, context: dict[str, Any], arg: Play) -> float:
         assert state.event is not None
-        harm = self._harm(state, state.event)
+        harm = EVENTS[state.event].harm(state)
         return harm - (6.0 if arg.card == GRENADE else 1.0)
 
-    def _harm(self, state: DungeonState, event: str) -> float:
-        hands = state.hands
-        if event == "Sudden Illness":
-            return float(sum(len(h) for h in hands))
-        if event == "Trap Door":
-            return float(sum(min(3, len(h)) for h in hands))
-        if event == "A Boo-Boo":
-            return float(sum(min(1, len(h)) for h in hands))
-        if event in ("Yet More Spikes!", "Locked Door!"):
-            return 3.0
-        return 0.0
-
-    def _resolve(self, state: DungeonState, context: dict, arg: Resolve) -> float:
-        event, choice = arg.event, arg.choice
-        hero_cards = state.game.cards.hero_cards
-        if event == "Locked Door!":
-            return -sum(1 for hand in state.hands for c in hand
-                        if choice in hero_cards[c].symbols)
-        if event == "Yet More Spikes!" and isinstance(choice, int):
-            return -len(state.hands[choice])
-        if event == "Gimme a Hand!" and isinstance(choice, int):
-            return -len(state.decks[choice])  # the others refill from their own decks
-        return 0.0
+    def _resolve(self, state: DungeonState, context: dict[str, Any], arg: Resolve) -> float:
+        return EVENTS[arg.event].choice_worth(state, arg.choice)
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -280,7 +243,7 @@ class SamplingTeam(HeuristicTeam):
     """The heuristic team, but where its best options are close (within `MARGIN` of the best
     score, at most `width` of them), it fills in what nobody at the table knows (`fill_in`)
     `samples` times, plays each option out to the end of the run with the heuristic team under
-    the same time model, and takes the one that wins most, or else gets furthest (issue 17).
+    the same time model, and takes the one that wins most, or else gets furthest.
     Every option meets the same fillings and the same playout seeds, so a difference is the
     option's; ties go to the heuristic's order. Each action is timed as the heuristic times
     it: the playouts start from a copy of its time model."""

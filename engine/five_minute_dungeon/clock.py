@@ -17,7 +17,7 @@ from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import format_reading
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
 
 LIMIT = 3000
 """The timer: "Set a timer to 5 minutes", in tenths of a second (`INFO.time_limit`)."""
@@ -25,11 +25,13 @@ LIMIT = 3000
 format_time = format_reading
 """A timer reading as a record writes it: seconds to a tenth ('12.5')."""
 
-_TIME = re.compile(r"(?:(\d+):)?(\d+)(?:\.(\d))?")
+_TIME = re.compile(r"(?:(\d{1,6}):)?(\d{1,9})(?:\.(\d))?")
+"""A time: at most nine digits of seconds (and six of minutes); a longer number is no time (and
+not one to convert: Python refuses integers of thousands of digits)."""
 
 
 def parse_time(text: str) -> int | None:
-    """'12.5', '12' or '1:05.5' as tenths of a second; None if it isn't a time."""
+    """'12.5', '12' or '1:05.5' as tenths of a second; None if it isn't a time (`_TIME`)."""
     match = _TIME.fullmatch(text)
     if not match:
         return None
@@ -63,13 +65,13 @@ def check_reading(clock: int, paused: bool, text: str, when: int, *, timeout: bo
                                  "card is played", legal=[f"{format_time(clock)} {text}"])
 
 
-def pause(t: Table) -> None:
+def pause(t: Board) -> None:
     """Stop Time, Divine Shield: the timer stops."""
     t.paused = True
     t.say(f"The timer is paused at {format_time(t.clock)}.")
 
 
-def end_pause(t: Table) -> None:
+def end_pause(t: Board) -> None:
     """"It remains paused until a player plays a card": a card played ends the pause and, with
     it, the count of abilities used during it (D10)."""
     if t.paused:

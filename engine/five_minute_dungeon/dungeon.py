@@ -20,7 +20,7 @@ from dungeoneer.engine.protocol import ANY_PLAYER
 from dungeoneer.engine.tasks import Step
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
 
 
 def shortfall(cards: CardSet, name: str, played: Sequence[str]) -> tuple[tuple[int, ...], int]:
@@ -41,7 +41,7 @@ def shortfall(cards: CardSet, name: str, played: Sequence[str]) -> tuple[tuple[i
     return tuple(need), max(0, sum(need) - wild)
 
 
-def still_needed(t: Table, index: int) -> frozenset[str]:
+def still_needed(t: Board, index: int) -> frozenset[str]:
     """The symbols faced card `index` still lacks (none once the Wild Cards on it cover
     them)."""
     need, missing = shortfall(t.game.cards, t.faced[index], t.played[index])
@@ -49,7 +49,7 @@ def still_needed(t: Table, index: int) -> frozenset[str]:
         frozenset()
 
 
-def defeat(t: Table, name: str, how: str) -> None:
+def defeat(t: Board, name: str, how: str) -> None:
     """A faced card is defeated: sweep it away with the cards played on it."""
     index = t.faced.index(name)
     t.faced.pop(index)
@@ -60,7 +60,7 @@ def defeat(t: Table, name: str, how: str) -> None:
         boss_beaten(t)
 
 
-def check_defeated(t: Table, name: str) -> None:
+def check_defeated(t: Board, name: str) -> None:
     """Resources matching every symbol defeat the card."""
     index = t.faced.index(name)
     if shortfall(t.game.cards, name, t.played[index])[1] == 0:
@@ -76,7 +76,7 @@ class Reveal(Step):
     seat: int = ANY_PLAYER
     count: int = 1
 
-    def run(self, table: Table) -> None:
+    def run(self, table: Board) -> None:
         # events.py turns cards over too (Ambush!), so it is imported here, not at the top.
         from dungeoneer.engine.five_minute_dungeon.events import EventWaits
 
@@ -96,7 +96,7 @@ class Reveal(Step):
         t.played.append(())
 
 
-def move_on(t: Table) -> bool:
+def move_on(t: Board) -> bool:
     """With nothing faced: turn over the next card, or face the boss after the last one. True
     if it did something."""
     if t.faced or t.event:

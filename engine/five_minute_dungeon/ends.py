@@ -20,7 +20,7 @@ from dungeoneer.engine.five_minute_dungeon.setup import prepare
 from dungeoneer.engine.protocol import Action
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +38,13 @@ TIME_RUNS_OUT = Action(TimeRunsOut.KIND, TimeRunsOut(TEAM))
 """The team waits and the timer runs out."""
 
 
-def time_runs_out(t: Table) -> None:
+def time_runs_out(t: Board) -> None:
     """The timer reaches the five minutes: the run is lost."""
     t.clock = LIMIT
     lose(t, "time ran out")
 
 
-def facing(t: Table) -> str:
+def facing(t: Board) -> str:
     """Where the team stands, for the reason of a loss: the cards it faces ("If you're facing a
     Dungeon Card"; after an Ambush! there may be two; the boss, "once you get to the Dungeon
     Boss"), the event it is dealing with (turned over, or its discards still being made), or,
@@ -62,7 +62,7 @@ def facing(t: Table) -> str:
     return f"in {t.game.cards.bosses[t.boss - 1].card.name}'s dungeon"
 
 
-def lose(t: Table, why: str) -> None:
+def lose(t: Board, why: str) -> None:
     """The dungeon gets the best of the team: tried again in a campaign while tries are left.
     The reason names the card the team faced, not the dungeon's boss (unless it is the boss)."""
     boss = t.game.cards.bosses[t.boss - 1].card.name
@@ -82,12 +82,12 @@ def lose(t: Table, why: str) -> None:
         t.reason += f"; bosses beaten: {len(t.beaten_bosses)}"
 
 
-def stuck(t: Table) -> None:
+def stuck(t: Board) -> None:
     """Losing: "if you get stuck on it and have no way to defeat it" (D17)."""
     lose(t, "stuck: nothing can be played")  # the reason goes on to say against what
 
 
-def boss_beaten(t: Table) -> None:
+def boss_beaten(t: Board) -> None:
     """Winning; in a campaign, Preparing the Next Dungeon."""
     boss = t.game.cards.bosses[t.boss - 1].card.name
     t.beaten_bosses = (*t.beaten_bosses, t.boss)

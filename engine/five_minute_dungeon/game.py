@@ -5,9 +5,9 @@ set-up, and the registry's factory.
 The rules are split along the lines the rulebook draws, each beside the text it implements:
 setup.py (Setting Up, Preparing the Dungeon), clock.py (the timer and its pauses), hands.py
 (starting hands, Refilling Your Hand, discarding and recovering), dungeon.py (turning cards over,
-defeating and sweeping them, the boss), plays.py (playing hero cards and using abilities, every
+defeating and sweeping them, the boss), effects.py (playing hero cards and using abilities, every
 action card and ability), events.py (the ten events), ends.py (Winning and Losing, the campaign).
-state.py is the frozen position and its notation, table.py the working copy for one action and
+state.py is the frozen position and its notation, board.py the working copy for one action and
 the loop that runs the task stack (engine.tasks). Decisions where the rulebook is silent are in
 docs/rules/five-minute-dungeon.md (D1, D2, ...).
 """
@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from dungeoneer.engine import registry, rng
 from dungeoneer.engine.errors import DungeoneerError, UnknownNameError
+from dungeoneer.engine.five_minute_dungeon.board import Board
 from dungeoneer.engine.five_minute_dungeon.cards import CardSet, card_set
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
 from dungeoneer.engine.five_minute_dungeon.hands import HAND_SIZE
@@ -28,7 +29,6 @@ from dungeoneer.engine.five_minute_dungeon.setup import (
     prepare,
 )
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
-from dungeoneer.engine.five_minute_dungeon.table import Table
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import GameInfo
 
@@ -125,7 +125,7 @@ class FiveMinuteDungeon:
                 raise DungeoneerError(f"there is no seat {key.split()[1]}", text=setup[key],
                                       header=key)
         n = self.players
-        table = Table(game=self, boss=self.boss, attempt=1, beaten_bosses=(), decks=[()] * n,
+        table = Board(game=self, boss=self.boss, attempt=1, beaten_bosses=(), decks=[()] * n,
                       hands=[()] * n, discards=[()] * n, dungeon=(), faced=[], played=[],
                       swept=(), beaten=(), clock=0, paused=False, used=frozenset(), event=None,
                       tasks=[], stream=None if seed is None else rng.verify_seed(seed),

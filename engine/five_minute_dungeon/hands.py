@@ -20,13 +20,13 @@ from dungeoneer.engine.protocol import ANY_PLAYER, Action
 from dungeoneer.engine.tasks import Decision, Step
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
 
 HAND_SIZE = {2: 5, 3: 4, 4: 3, 5: 3}
 """Starting Hand Size: "2 players 5 cards; 3 players 4 cards; 4, 5 or 6 players 3 cards"."""
 
 
-def draw(t: Table, seat: int, count: int) -> None:
+def draw(t: Board, seat: int, count: int) -> None:
     """Draw from the seat's own draw pile (as many as it holds)."""
     deck = t.decks[seat]
     if count and deck:
@@ -34,7 +34,7 @@ def draw(t: Table, seat: int, count: int) -> None:
         t.decks[seat] = deck[count:]
 
 
-def refill(t: Table) -> None:
+def refill(t: Board) -> None:
     """Refilling Your Hand: back to the starting hand size, never above it (D7)."""
     size = t.game.hand_size
     for seat, hand in enumerate(t.hands):
@@ -42,7 +42,7 @@ def refill(t: Table) -> None:
             draw(t, seat, size - len(hand))
 
 
-def take(t: Table, seat: int, cards: Sequence[str]) -> None:
+def take(t: Board, seat: int, cards: Sequence[str]) -> None:
     """Take cards out of a seat's hand."""
     hand = list(t.hands[seat])
     for card in cards:
@@ -50,7 +50,7 @@ def take(t: Table, seat: int, cards: Sequence[str]) -> None:
     t.hands[seat] = tuple(hand)
 
 
-def discard(t: Table, seat: int, cards: Sequence[str]) -> None:
+def discard(t: Board, seat: int, cards: Sequence[str]) -> None:
     """Cards from a hand to the seat's discard pile (face up)."""
     take(t, seat, cards)
     t.discards[seat] = tuple(sorted(t.discards[seat] + tuple(cards)))
@@ -58,7 +58,7 @@ def discard(t: Table, seat: int, cards: Sequence[str]) -> None:
         t.say(f"Seat {seat + 1} discards {', '.join(cards)}.")
 
 
-def recover(t: Table, seat: int, cards: Sequence[str]) -> None:
+def recover(t: Board, seat: int, cards: Sequence[str]) -> None:
     """Cards from a seat's discard pile back to their hand."""
     pile = list(t.discards[seat])
     for card in cards:
@@ -76,7 +76,7 @@ class Refill(Step):
 
     seat: int = ANY_PLAYER
 
-    def run(self, table: Table) -> None:
+    def run(self, table: Board) -> None:
         refill(table)
 
 
@@ -112,22 +112,22 @@ class ToDiscard(Decision):
     """The decision's kind as output names it (docs/json.md)."""
     RECORD: ClassVar[type[DiscardCard]] = DiscardCard
 
-    def pile(self, t: Table) -> tuple[str, ...]:
+    def pile(self, t: Board) -> tuple[str, ...]:
         """The cards to choose from."""
         return t.hands[self.seat]
 
-    def options(self, table: Table) -> tuple[Action, ...]:
+    def options(self, table: Board) -> tuple[Action, ...]:
         kind, record = self.RECORD.KIND, self.RECORD
         return tuple(Action(kind, record(self.seat, card))
                      for card in sorted(set(self.pile(table))))
 
-    def choose(self, table: Table, action: Action) -> None:
+    def choose(self, table: Board, action: Action) -> None:
         """The card goes; the rest stays to choose (all at once when no choice is left)."""
         self.give(table, (action.arg.card,))
         if self.left > 1:
             demand(table, type(self), self.seat, self.left - 1)
 
-    def give(self, t: Table, cards: Sequence[str]) -> None:
+    def give(self, t: Board, cards: Sequence[str]) -> None:
         """Move the chosen cards."""
         discard(t, self.seat, cards)
 
@@ -149,14 +149,14 @@ class ToRecover(ToDiscard):
     NAME: ClassVar[str] = "recover"
     RECORD: ClassVar[type[DiscardCard]] = RecoverCard
 
-    def pile(self, t: Table) -> tuple[str, ...]:
+    def pile(self, t: Board) -> tuple[str, ...]:
         return t.discards[self.seat]
 
-    def give(self, t: Table, cards: Sequence[str]) -> None:
+    def give(self, t: Board, cards: Sequence[str]) -> None:
         recover(t, self.seat, cards)
 
 
-def demand(t: Table, kind: type[ToDiscard], seat: int, count: int) -> None:
+def demand(t: Board, kind: type[ToDiscard], seat: int, count: int) -> None:
     """A seat must discard (`ToDiscard`) or recover (`ToRecover`) `count` cards: at once if
     they have no more than that, else as their decision, one card at a time."""
     task = kind(seat, count)

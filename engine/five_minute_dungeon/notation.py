@@ -3,7 +3,7 @@
 An action is `Action(kind, record)`: the record says who acts (`seat`, from 0; `TEAM` for the
 team's choice of how an event happens), what exactly, and when (`at`: the timer reading in
 tenths of a second, or None: now). Each kind's record sits with the rules it carries out (`play`
-and `use` in plays.py, `discard` and `recover` in hands.py, `resolve` in events.py, `timeout` in
+and `use` in effects.py, `discard` and `recover` in hands.py, `resolve` in events.py, `timeout` in
 ends.py) and writes itself as a record does (`text`) and reads a written one (`reading`): the
 written text in lower case with single spaces, and with the parts whose order means nothing (the
 cards paid for an ability, Enrage's two players) put in one order, so that two texts read alike

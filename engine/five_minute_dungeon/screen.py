@@ -9,9 +9,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT, format_time
+from dungeoneer.engine.five_minute_dungeon.effects import Play, Use
 from dungeoneer.engine.five_minute_dungeon.events import Resolve
 from dungeoneer.engine.five_minute_dungeon.hands import DiscardCard
-from dungeoneer.engine.five_minute_dungeon.plays import Play, Use
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import Shortcut

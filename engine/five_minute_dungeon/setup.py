@@ -21,7 +21,7 @@ from dungeoneer.engine.five_minute_dungeon.cards import COLOURS, CardSet
 from dungeoneer.engine.five_minute_dungeon.hands import refill
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
 
 DEFAULT_HEROES = ("Barbarian", "Wizard", "Paladin", "Ranger", "Thief")
 
@@ -92,7 +92,7 @@ def split_titles(text: str, known: Mapping[str, str]) -> list[str]:
     return names
 
 
-def shuffle(t: Table, items: tuple[str, ...], what: str) -> tuple[str, ...]:
+def shuffle(t: Board, items: tuple[str, ...], what: str) -> tuple[str, ...]:
     """The items in a random order: a written outcome (names, comma-separated) or the seeded
     stream."""
     if t.forced:
@@ -119,7 +119,7 @@ def shuffle(t: Table, items: tuple[str, ...], what: str) -> tuple[str, ...]:
     return result
 
 
-def written(t: Table, key: str) -> str | None:
+def written(t: Board, key: str) -> str | None:
     """A set-up header's value, for the first dungeon only: a campaign's later dungeons and its
     retries are built by the seed (D4)."""
     if t.attempt == 1 and t.boss == t.game.boss:
@@ -127,7 +127,7 @@ def written(t: Table, key: str) -> str | None:
     return None
 
 
-def ordered_deck(t: Table, seat: int) -> tuple[str, ...]:
+def ordered_deck(t: Board, seat: int) -> tuple[str, ...]:
     """A seat's draw pile: the cards the `deck N` header puts on top, the rest shuffled (D3)."""
     cards = list(t.game.deck_of(seat))
     key = f"deck {seat + 1}"
@@ -145,7 +145,7 @@ def ordered_deck(t: Table, seat: int) -> tuple[str, ...]:
     return (*top, *shuffle(t, tuple(cards), f"seat {seat + 1}'s deck"))
 
 
-def build_dungeon(t: Table) -> tuple[str, ...]:
+def build_dungeon(t: Board) -> tuple[str, ...]:
     """Building the Dungeon Deck: the boss's number of door cards, 2 challenge cards per player
     (and the boss's extra), shuffled; or the `dungeon` header's cards, top first (D4, D20)."""
     cards = t.game.cards
@@ -170,7 +170,7 @@ def build_dungeon(t: Table) -> tuple[str, ...]:
     return shuffle(t, doors + challenges, "the dungeon")
 
 
-def prepare(t: Table) -> None:
+def prepare(t: Board) -> None:
     """Setting Up and Preparing the Dungeon, for the current boss: every deck shuffled, the
     dungeon built, the timer reset and the starting hands drawn."""
     for seat in range(t.game.players):

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
+from dungeoneer.engine.errors import TEXT_SHOWN, ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.five_minute_dungeon.cards import CardSet
 from dungeoneer.engine.five_minute_dungeon.clock import (
     LIMIT,
@@ -29,11 +29,12 @@ from dungeoneer.engine.five_minute_dungeon.clock import (
     parse_time,
 )
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
+from dungeoneer.engine.five_minute_dungeon.effects import Play, Use
 from dungeoneer.engine.five_minute_dungeon.ends import TIME_RUNS_OUT, TimeRunsOut
 from dungeoneer.engine.five_minute_dungeon.events import EventWaits, Resolve
 from dungeoneer.engine.five_minute_dungeon.hands import DiscardCard, RecoverCard, ToDiscard
 from dungeoneer.engine.five_minute_dungeon.notation import Move, normal
-from dungeoneer.engine.five_minute_dungeon.plays import Play, Use
+from dungeoneer.engine.numbers import shown
 from dungeoneer.engine.protocol import (
     ANY_PLAYER,
     TERMINAL,
@@ -45,8 +46,8 @@ from dungeoneer.engine.protocol import (
 from dungeoneer.engine.tasks import Task
 
 if TYPE_CHECKING:
+    from dungeoneer.engine.five_minute_dungeon.board import Board
     from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
-    from dungeoneer.engine.five_minute_dungeon.table import Table
 
 RECORDS: dict[str, type[Move]] = {r.KIND: r for r in (Play, Use, DiscardCard, RecoverCard,
                                                        Resolve, TimeRunsOut)}
@@ -57,8 +58,8 @@ RECORDS: dict[str, type[Move]] = {r.KIND: r for r in (Play, Use, DiscardCard, Re
 class DungeonState:
     """A 5-Minute Dungeon position. Immutable; `apply` returns a new one."""
 
-    TABLE: ClassVar[type[Table]]
-    """The working copy `apply` uses (table.py sets it)."""
+    BOARD: ClassVar[type[Board]]
+    """The working copy `apply` uses (board.py sets it)."""
 
     game: FiveMinuteDungeon
     boss: int
@@ -122,7 +123,7 @@ class DungeonState:
         if self.over:
             return ()
         if self.legal is None:
-            object.__setattr__(self, "legal", self.TABLE.of(self).options())
+            object.__setattr__(self, "legal", self.BOARD.of(self).options())
         assert self.legal is not None
         return self.legal
 
@@ -153,7 +154,7 @@ class DungeonState:
         at = self.time_of(action)
         when = self.clock if at is None else at
         self.verify_time(plain, when, written=at is not None)
-        table = self.TABLE.of(self, log)
+        table = self.BOARD.of(self, log)
         table.clock = when
         table.choose(plain)
         table.run()
@@ -194,9 +195,10 @@ class DungeonState:
             words = words[1:]
         if not words or not _looks_like_action(words):
             raise ActionSyntaxError(
-                f"{text!r} is not a 5-Minute Dungeon action: [TIME] seat N play CARD [at "
-                "CARD], [TIME] seat N use ABILITY ... discarding A, B, C, [TIME] seat N "
-                "discard CARD, [TIME] team resolve ..., or [TIME] time runs out", text=text)
+                f"{shown(text, TEXT_SHOWN)!r} is not a 5-Minute Dungeon action: [TIME] seat N "
+                "play CARD [at CARD], [TIME] seat N use ABILITY ... discarding A, B, C, [TIME] "
+                "seat N discard CARD, [TIME] team resolve ..., or [TIME] time runs out",
+                text=text)
         kind = _kind_word(words)
         record = RECORDS.get(kind)
         read = record.reading if record is not None else normal
@@ -211,7 +213,7 @@ class DungeonState:
                                            read(written.replace(suffix, "", 1)) == wanted):
                 return action if at is None else self.at(action, at)
         _check_card_name(self.game.cards, words)
-        raise IllegalActionError(f"{' '.join(words)!r} is not legal here",
+        raise IllegalActionError(f"{shown(' '.join(words), TEXT_SHOWN)!r} is not legal here",
                                  legal=self.legal_texts())
 
     def with_chance(self, outcomes: Sequence[str]) -> DungeonState:

@@ -1,7 +1,8 @@
-"""5 More Minutes: rules engine (`game`: the state and its table; `rules`: the turn, the rolls
-and every card as typed tasks), bots (`bots`) and the table for people (`screen`); card and chip
-data in seeds/five_more_minutes. `GAME` declares the game to the registry (the
-`dungeoneer.games` entry point)."""
+"""5 More Minutes: the configured game and its preparation (`game`), card and chip data
+(`cards`), the position (`state`) and its working copy (`board`), the turn, the rolls and every
+card as typed tasks (`effects`), the history of a game (`history`) and what a seat knows from it
+(`information`), bots (`bots`) and the table for people (`screen`). `GAME` declares the game to
+the registry (the `dungeoneer.games` entry point)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,16 @@ from operator import attrgetter
 from typing import Any
 
 from dungeoneer.engine.bots import RandomBot
-from dungeoneer.engine.five_more_minutes.bots import GreedyBot
-from dungeoneer.engine.five_more_minutes.game import (
-    INFO,
-    FiveMoreMinutes,
-    FiveState,
-    make_five_more_minutes,
-)
-from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot
+from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot, fill_in
+from dungeoneer.engine.five_more_minutes.game import INFO, FiveMoreMinutes, make_five_more_minutes
+from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import BotFactory, GameEntry, Option, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot,
                                "sampling": SamplingFiveBot}
-"""The game's bots by name (`bots.py`, `sampling.py`)."""
+"""The game's bots by name (`bots.py`)."""
 
 VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separated (default "
                  "standard).")
@@ -35,6 +31,11 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _resample(state: State, seat: int, seed: int) -> State:
+    assert isinstance(state, FiveState)
+    return fill_in(state, seat, seed)
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_more_minutes,
@@ -42,6 +43,7 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
     draw=_draw,
+    resample=_resample,
     simulation=SeatSimulation(card_action="play", length=attrgetter("turns"), options=(VARIANT,)),
 )
 

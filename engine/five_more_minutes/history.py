@@ -1,6 +1,6 @@
 """The history of a game of 5 More Minutes: every move of a card or a blue chip between places,
-with the seats that see which one it is (issue 17). The rules write it (`Table.note`); what a
-seat knows (knowledge.py) is read from it, each move as that seat saw it (`seen_by`): nothing
+with the seats that see which one it is. The rules write it (`Board.note`); what a
+seat knows (information.py) is read from it, each move as that seat saw it (`seen_by`): nothing
 else reads an event, so nothing a seat did not see can reach its knowledge.
 
 The history is a persistent linked list (`Link`: the last move and the history before it), so

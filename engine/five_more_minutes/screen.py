@@ -3,7 +3,7 @@ sees its own blue values and cards only), the deck, the used cards and the cente
 pending decision spelt out in the rulebook's words, each option with what it does.
 
 What a decision asks and what each of its options does are told by the decision itself, beside
-the rule it implements (rules.py: `asks` and `spelt_out`); this module lays the table out.
+the rule it implements (effects.py: `asks` and `spelt_out`); this module lays the table out.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from dungeoneer.engine.five_more_minutes.game import FiveState
-from dungeoneer.engine.five_more_minutes.rules import STAGES, Play, RecurringDream, counted
+from dungeoneer.engine.five_more_minutes.effects import STAGES, Play, RecurringDream, counted
+from dungeoneer.engine.five_more_minutes.state import FiveState
 from dungeoneer.engine.protocol import State
 
 TURN_MARK = "\u25b8"
@@ -109,7 +109,7 @@ def _decision(state: FiveState, seat: int | None) -> list[RenderableType]:
     """The pending decision: whose it is and what it asks (told to everyone); its options spelt
     out for the player who decides (and in a replay), as they may name what the others must not
     see, each indented (a long one wraps under itself). The words are the decision's own
-    (rules.py: `asks`, `spelt_out`)."""
+    (effects.py: `asks`, `spelt_out`)."""
     decision = state.decision
     decider = decision.seat
     options = decision.spelt_out(state) if _sees(seat, decider) else None

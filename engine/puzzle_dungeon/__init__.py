@@ -5,6 +5,21 @@
     state = state.apply(state.legal_actions()[0])
 
 `GAME` declares the game to the registry (the `dungeoneer.games` entry point).
+
+The names below (`__all__`) are the package's public surface: what the solver, the generator
+and any other program built on the engine use, and the only names they import (a test checks
+it). The modules behind them are the engine's own business:
+
+- the game and its positions: `PuzzleDungeon`, `make_puzzle_dungeon`, `INFO`, `COLUMNS`,
+  `PuzzleState`; the card data: `card_set`, `load_card_set`, `CardSet`, `Monster`, `Face`,
+  `HeroFace`, `ArsenalCard`, `Ability`, `key_of`, `KING`, `SUITS`;
+- the rules a player (or a search) reads without playing: `prey_progress`, `face`,
+  `nonempty_columns`, `forbidden_columns`, `active_statics`, `least_payment_cost`, payments
+  (`Payment`, `CardOrderPayments`, `Resources`, `in_card_order`);
+- playing on a working copy instead of frozen positions, for playouts: `Board`, `Payer`,
+  `DEAL`;
+- what the player knows: `information_set`; and the first program id of a card's ability,
+  `FIRST_CARD_PROGRAM`.
 """
 
 from __future__ import annotations
@@ -13,16 +28,41 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dungeoneer.engine.protocol import State
-from dungeoneer.engine.puzzle_dungeon.cards import CardSet, load_card_set
+from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
+from dungeoneer.engine.puzzle_dungeon.cards import (
+    Ability,
+    ArsenalCard,
+    CardSet,
+    Face,
+    HeroFace,
+    Monster,
+    key_of,
+    load_card_set,
+)
+from dungeoneer.engine.puzzle_dungeon.constants import KING, SUITS
+from dungeoneer.engine.puzzle_dungeon.effects import FIRST_CARD_PROGRAM
 from dungeoneer.engine.puzzle_dungeon.game import (
+    COLUMNS,
     INFO,
     PuzzleDungeon,
     card_set,
     make_puzzle_dungeon,
 )
-from dungeoneer.engine.puzzle_dungeon.rules import Payment
+from dungeoneer.engine.puzzle_dungeon.information import information_set
+from dungeoneer.engine.puzzle_dungeon.rules import (
+    CardOrderPayments,
+    Payment,
+    Resources,
+    active_statics,
+    face,
+    forbidden_columns,
+    in_card_order,
+    least_payment_cost,
+    nonempty_columns,
+    prey_progress,
+)
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
-from dungeoneer.engine.registry import GameEntry, Option
+from dungeoneer.engine.registry import GameEntry, Option, Terminal
 
 
 def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
@@ -31,11 +71,22 @@ def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any
     return draw(state, seat, reveal=reveal)
 
 
+def _terminal() -> Terminal:
+    from dungeoneer.engine.puzzle_dungeon.screen import terminal  # rich, only when drawing
+
+    return terminal()
+
+
 def _picture(state: State) -> str:
     from dungeoneer.engine.puzzle_dungeon.svg import picture
 
     assert isinstance(state, PuzzleState)
     return picture(state)
+
+
+def _resample(state: State, seat: int, seed: int) -> State:
+    assert isinstance(state, PuzzleState)
+    return information_set(state).sample(seed)
 
 
 def _listings() -> Mapping[str, Sequence[str]]:
@@ -50,9 +101,16 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    resample=_resample,
+    terminal=_terminal,
     picture=_picture,
     listings=_listings,
 )
 
-__all__ = ["GAME", "INFO", "CardSet", "Payment", "PuzzleDungeon", "PuzzleState", "card_set",
-           "load_card_set", "make_puzzle_dungeon"]
+__all__ = [
+    "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
+    "ArsenalCard", "Board", "CardOrderPayments", "CardSet", "Face", "HeroFace", "Monster",
+    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "card_set",
+    "face", "forbidden_columns", "in_card_order", "information_set", "key_of",
+    "least_payment_cost", "load_card_set", "make_puzzle_dungeon", "nonempty_columns",
+    "prey_progress"]

@@ -1,18 +1,23 @@
 """Puzzle Dungeon's table for people, drawn with rich: the dungeon's columns as a player lays them
-out, then the arsenal, hand, deck, discard pile, collected monsters and the prey."""
+out, then the arsenal, hand, deck, discard pile, collected monsters and the prey; and how people
+play at a terminal (`terminal`): the compact table, the actions the list numbers, the texts of
+the abilities a choice is about, and the `text NAME` command."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from dungeoneer.engine.protocol import State
-from dungeoneer.engine.puzzle_dungeon import rules
+from dungeoneer.engine.errors import UnknownNameError
+from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.puzzle_dungeon import effects, rules
+from dungeoneer.engine.puzzle_dungeon.cards import CardSet, key_of
 from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
+from dungeoneer.engine.registry import TableCommand, Terminal
 
 FRONT_MARK = "\u25b8 "
 """Marks a column's front card, the one that can be attacked, in the compact table."""
@@ -66,7 +71,7 @@ def _add_rows(state: PuzzleState, table: Table, *, marked: bool) -> None:
         table.add_row(*[Text("(empty)", style="dim") for _ in state.columns])
 
 
-def _codes(state: PuzzleState, cards) -> str:
+def _codes(state: PuzzleState, cards: Iterable[int]) -> str:
     return " ".join(state.rules.cards.arsenal[c].code for c in cards) or "(none)"
 
 
@@ -178,3 +183,78 @@ def compact_zones(state: PuzzleState) -> Text:
 def compact(state: PuzzleState) -> Group:
     """The table in about fifteen lines, for play at an 80x24 terminal (`*`: exhausted)."""
     return Group(compact_dungeon(state), compact_zones(state))
+
+
+# ----------------------------------------------------------------------------- at a terminal
+
+LEGEND = """\
+Each monster: its name; its type, defense suits and w: weapon suits
+(T Torch, C Claw, H Hand, M Mitt). \u25b8 a column's front, \u2654 a Monster King,
+* exhausted."""
+"""What the compact table's signs mean (the start of `help` at the table)."""
+
+
+def listed_actions(state: PuzzleState) -> list[Action]:
+    """The legal actions a list numbers: each payment once, its hand cards in card order (the
+    other orders of the discards, a choice under D18, are typed), so a choice stays short."""
+    return [a for a in state.legal_actions() if a.kind != "pay" or rules.in_card_order(a.arg)]
+
+
+def abilities_deciding(state: PuzzleState) -> list[tuple[str, str]]:
+    """The printed text of the abilities the pending choice is about, as (label, text): each of
+    several abilities triggered together, when the player picks which resolves first. (A choice
+    inside one ability has that ability's text in its prompt already.)"""
+    triggers = getattr(state.stack[-1], "triggers", None) if state.stack else None
+    if triggers is None:
+        return []
+    ids = [t.ability for t in triggers if t.ability >= effects.FIRST_CARD_PROGRAM]
+    return [(state.rules.ability(i).label, state.rules.ability(i).text)
+            for i in dict.fromkeys(ids)]
+
+
+def card_texts(cards: CardSet, name: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """A card's printed abilities by its name (any spacing or case): (the card's name, [(face,
+    text)]), or None if no card of that name has printed text."""
+    wanted = key_of(name).lower()
+    found = [a for a in cards.abilities if key_of(a.owner_name).lower() == wanted]
+    if not found:
+        return None
+    faces = {"king": "Monster King", "front": "front"}
+    return found[0].owner_name, [(faces.get(a.face, a.face), a.text) for a in found]
+
+
+def _text_command(state: State, name: str) -> Sequence[str]:
+    """`text NAME`: the printed text of a card (monster, hero, Trap or Treasure)."""
+    assert isinstance(state, PuzzleState)
+    found = card_texts(state.rules.cards, name)
+    if found is None:
+        raise UnknownNameError(f"no card called {name!r} has printed text", text=name)
+    owner, texts = found
+    return [f"[bold]{owner}[/bold]", *(f"  {face}: {text}" for face, text in texts)]
+
+
+def _compact(state: State) -> RenderableType:
+    assert isinstance(state, PuzzleState)
+    return compact(state)
+
+
+def _listed(state: State) -> Sequence[Action]:
+    assert isinstance(state, PuzzleState)
+    return listed_actions(state)
+
+
+def _about(state: State) -> Sequence[tuple[str, str]]:
+    assert isinstance(state, PuzzleState)
+    return abilities_deciding(state)
+
+
+def terminal() -> Terminal:
+    """How people play at a terminal (the registry's `Terminal`): the compact table, payments
+    listed once each, the texts of the abilities a choice is between, `text NAME`, and moves
+    taken back and saved."""
+    return Terminal(
+        table=_compact, listed=_listed, about=_about, legend=LEGEND,
+        unlisted="Type hand cards in the order to discard them (an ability reads the pile).",
+        commands=(TableCommand("text NAME", "the printed text of a card (monster, hero, Trap or "
+                                            "Treasure)", _text_command),),
+        take_back=True, save=True)

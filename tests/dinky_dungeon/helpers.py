@@ -10,8 +10,7 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon, DinkyState
-from dungeoneer.engine.dinky_dungeon.effects import DiscardPlayed, Play
-from dungeoneer.engine.dinky_dungeon.game import EndTurn, Keep, Refill, Take
+from dungeoneer.engine.dinky_dungeon.effects import DiscardPlayed, EndTurn, Keep, Play, Refill, Take
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.tasks import Task
 

@@ -2,13 +2,9 @@
 
 import json
 
-from click.testing import CliRunner
+import pytest
 
-from dungeoneer.cli.main import cli
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+from tests.conftest import failed_cleanly, run
 
 
 def test_a_game_of_bots_is_recorded_and_replays_to_the_same_end(tmp_path):
@@ -62,9 +58,10 @@ def test_a_bad_record_names_the_line_the_text_and_what_was_legal(tmp_path):
     nonsense.write_text("game: dinky-dungeon\nseed: 3\n---\nfly away\n")
     result = run("replay", str(nonsense))
     assert result.exit_code == 2 and "is not a Dinky Dungeon action" in result.output
-    assert "Traceback" not in result.output
+    failed_cleanly(result)
 
 
+@pytest.mark.slow
 def test_simulate_reports_intervals_and_does_not_depend_on_workers():
     one = json.loads(run("simulate", "dinky-dungeon", "--games", "60", "--players", "3",
                          "--bot", "greedy", "--bot", "random", "--json").output)

@@ -1,4 +1,4 @@
-"""What a Dinky Dungeon seat knows of the cards it cannot see (issue 17, knowledge.py): the true
+"""What a Dinky Dungeon seat knows of the cards it cannot see (information.py): the true
 position is always one its knowledge allows, and so is every filling; what it saw happen (an
 adventurer taken from the row, the card it put back at set-up, a Berserker's revealed monsters, a
 reward given by a Lord, the deck its Swordsman searched, the hands a Clown revealed, the discard
@@ -13,8 +13,7 @@ from ortools.sat.python import cp_model
 from dungeoneer.engine import history
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.dinky_dungeon.bots import GreedyBot, SamplingBot, fill_in
-from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones
-from dungeoneer.engine.dinky_dungeon.game import Keep
+from dungeoneer.engine.dinky_dungeon.effects import Copy, Keep, Ones
 from dungeoneer.engine.dinky_dungeon.history import (
     DECK,
     EVERYONE,
@@ -24,7 +23,7 @@ from dungeoneer.engine.dinky_dungeon.history import (
     seat_bit,
     seen_by,
 )
-from dungeoneer.engine.dinky_dungeon.knowledge import Memory, from_view, knowledge
+from dungeoneer.engine.dinky_dungeon.information import Memory, from_view, knowledge
 from dungeoneer.engine.rng import Stream
 from tests.dinky_dungeon.helpers import conserved, play
 
@@ -80,6 +79,7 @@ def admits(pools, places):
     return cp_model.CpSolver().Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
+@pytest.mark.slow
 def test_the_true_position_and_every_filling_are_ones_the_seat_knows_of():
     stream = Stream(2)
     checked = 0
@@ -131,6 +131,7 @@ def fillings(state, seat, count=10):
     return [fill_in(state, seat, s) for s in range(count)]
 
 
+@pytest.mark.slow
 def test_an_adventurer_taken_from_the_row_stays_in_the_takers_hand_for_everyone():
     for state, (card, _, taker, _) in after(lambda e: isinstance(e, Moved) and e.source == OPEN
                                             and isinstance(e.card, str) and e.to >= 0):
@@ -152,6 +153,7 @@ def test_the_card_a_seat_put_back_at_set_up_is_in_no_other_hand():
             assert card in filled.adventurers
 
 
+@pytest.mark.slow
 def test_monsters_gained_in_the_open_stay_in_the_gainers_rewards_for_everyone():
     """(a Berserker's revealed Lv. 1 or 2, a Swordsman's Lv. 1s from the deck)"""
     for state, (level, _, gainer, _) in after(lambda e: isinstance(e, Moved) and e.source == DECK
@@ -162,6 +164,7 @@ def test_monsters_gained_in_the_open_stay_in_the_gainers_rewards_for_everyone():
                 assert all(level in f.rewards[gainer] for f in fillings(state, seat, 4))
 
 
+@pytest.mark.slow
 def test_a_reward_a_lord_gave_or_took_stays_with_its_receiver_for_the_other():
     """(the other players see only that a reward moved)"""
     given = after(lambda e: isinstance(e, Moved) and isinstance(e.card, int) and e.source >= 0
@@ -173,6 +176,7 @@ def test_a_reward_a_lord_gave_or_took_stays_with_its_receiver_for_the_other():
         assert seen_by(state.events.last, outsider).card is None
 
 
+@pytest.mark.slow
 def test_the_dungeon_deck_a_swordsman_searched_keeps_its_cards_for_its_seat_only():
     searches = after(lambda e: isinstance(e, Shown) and e.place == DECK, games=80)
     checked = others_differ = 0
@@ -198,6 +202,7 @@ def unseen_into(events, place, seat):
                and seen_by(e, seat).card is None for e in events)
 
 
+@pytest.mark.slow
 def test_hands_a_clown_revealed_are_remembered_after_it():
     """At the start of the next turn, a hand the Clown revealed that nothing went into unseen
     since is dealt as it was shown (less what left it in the open)."""
@@ -218,6 +223,7 @@ def test_hands_a_clown_revealed_are_remembered_after_it():
     assert checked > 20
 
 
+@pytest.mark.slow
 def test_a_deck_made_of_the_adventurer_discard_holds_only_those_cards():
     """Right after the discard becomes the adventurer deck, every seat's fillings deal the deck
     from those cards only (a filling from the view alone often does not)."""
@@ -324,6 +330,7 @@ def test_the_knowledge_is_the_same_for_the_same_position_and_read_on_the_same():
     assert memory.of(other, 0).facts() == knowledge(other, 0).facts()
 
 
+@pytest.mark.slow
 def test_a_position_without_a_history_is_known_by_its_view():
     for state in game_states(42, 2):
         seat = state.current_player()
@@ -371,6 +378,7 @@ def test_a_taken_adventurer_is_dealt_to_its_taker_and_the_rest_in_proportion():
         assert abs(held[name] / count - copies / unseen.total()) < 0.03, name
 
 
+@pytest.mark.slow
 def test_what_a_pending_effect_shows_the_seat_stays_with_a_history():
     """As from the view alone (test_sampling.py): while the Clown's effect is chosen every
     revealed hand stays; while a Swordsman searches, its seat's dungeon deck keeps its cards."""

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 
 from dungeoneer.engine.dinky_dungeon import DinkyState
-from dungeoneer.engine.dinky_dungeon.effects import DinkyDecision
-from dungeoneer.engine.dinky_dungeon.game import DECISIONS, KINDS, Table
+from dungeoneer.engine.dinky_dungeon.board import Board
+from dungeoneer.engine.dinky_dungeon.effects import DECISIONS, KINDS, DinkyDecision
 from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.records import parse_record, replay
@@ -117,10 +117,10 @@ def test_every_decision_is_listed_once_with_its_own_words():
 
 
 def test_the_table_declares_every_field_of_the_state():
-    """The fields a table copies from the state are annotations on the Table class, so a type
+    """The fields a table copies from the state are annotations on the Board class, so a type
     checker sees them (engine.tasks fills them from the state)."""
     state_fields = {f.name for f in fields(DinkyState)} - {"legal"}
-    declared = {name for cls in Table.__mro__ for name in getattr(cls, "__annotations__", {})}
+    declared = {name for cls in Board.__mro__ for name in getattr(cls, "__annotations__", {})}
     assert state_fields <= declared
-    working = Table.of(table(hands=[["Ninja"]], row=ROW), None)
+    working = Board.of(table(hands=[["Ninja"]], row=ROW), None)
     assert set(vars(working)) - {"log", "found"} == state_fields

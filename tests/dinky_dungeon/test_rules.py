@@ -4,7 +4,7 @@ decisions of docs/rules/dinky-dungeon.md (R1-R15)."""
 import pytest
 
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
-from dungeoneer.engine.dinky_dungeon.game import Keep, Take
+from dungeoneer.engine.dinky_dungeon.effects import Keep, Take
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL
 from tests.dinky_dungeon.helpers import conserved, legal, play, table

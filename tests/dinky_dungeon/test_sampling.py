@@ -1,14 +1,13 @@
-"""The Dinky Dungeon sampling bot (issue 17): its fillings change only what the seat cannot see,
+"""The Dinky Dungeon sampling bot: its fillings change only what the seat cannot see,
 deal the hidden cards fairly, and the bot's games are the same for the same seed."""
 
 import json
 from collections import Counter
 from dataclasses import replace
 
-from click.testing import CliRunner
+import pytest
 from hypothesis import given, settings
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.dinky_dungeon import DinkyDungeon
 from dungeoneer.engine.dinky_dungeon.bots import (
     SAMPLED,
@@ -18,8 +17,9 @@ from dungeoneer.engine.dinky_dungeon.bots import (
     fill_in,
     make_bot,
 )
-from dungeoneer.engine.dinky_dungeon.game import Keep
+from dungeoneer.engine.dinky_dungeon.effects import Keep
 from dungeoneer.engine.simulate import play_game
+from tests.conftest import run
 from tests.dinky_dungeon.helpers import conserved, games, play, random_game, table
 
 
@@ -31,6 +31,7 @@ def hidden_counts(state, seat):
             [len(t.dealt) for t in state.tasks if isinstance(t, Keep) and t.seat != seat])
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_a_filling_looks_the_same_from_the_seat(game):
@@ -132,10 +133,7 @@ def test_greedy_reads_the_state_as_its_view():
         assert bot.scores(bot.seen(state), actions) == bot.scores(Seen(state.view(seat)), actions)
 
 
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
-
-
+@pytest.mark.slow
 def test_simulate_with_the_sampling_bot_from_the_command_line():
     args = ("simulate", "dinky-dungeon", "--games", "4", "--players", "4", "--bot", "sampling",
             "--bot", "greedy", "--json")

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from dungeoneer.engine import registry
+from dungeoneer.engine.five_minute_dungeon.board import Board
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
-from dungeoneer.engine.five_minute_dungeon.table import Table
 
 GAME = "five-minute-dungeon"
 
@@ -64,7 +64,7 @@ def with_piles(state: DungeonState, *, hands: Mapping[int, Sequence[str]] | None
             for seat, cards in given.items():
                 piles[seat - 1] = tuple(sorted(cards)) if name != "decks" else tuple(cards)
             fields[name] = tuple(piles)
-    table = Table.of(replace(state, legal=None, **fields), None)
+    table = Board.of(replace(state, legal=None, **fields), None)
     table.run()
     return table.freeze()
 

@@ -12,8 +12,8 @@ from importlib import resources
 
 import pytest
 
+from dungeoneer.engine.five_minute_dungeon import effects as hero_rules
 from dungeoneer.engine.five_minute_dungeon import events
-from dungeoneer.engine.five_minute_dungeon import plays as hero_rules
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.protocol import ANY_PLAYER, Termination
 from tests.five_minute_dungeon.helpers import legal, play, start, with_piles

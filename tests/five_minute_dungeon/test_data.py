@@ -1,4 +1,4 @@
-"""5-Minute Dungeon card data (issue 7, first step): the transcription from
+"""5-Minute Dungeon card data: the transcription from
 shared/reference/five-minute-dungeon.md checked against the totals that page gives."""
 
 import tomllib

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Found, TimeIsUp, choose, find
-from dungeoneer.cli.games import person_at_terminal
+from dungeoneer.cli.play import person_at_terminal
 from dungeoneer.cli.prompt import TickingPrompt
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.five_minute_dungeon.screen import draw, shortcuts
@@ -72,7 +72,7 @@ def test_a_code_is_the_seat_and_the_card_or_ability():
 
 
 def test_a_code_stays_the_same_after_another_seats_move():
-    """The issue: the numbered list shifts after a move (a card drawn goes in above), so people
+    """Why codes: a numbered list shifts after a move (a card drawn goes in above), so people
     in a hurry play the wrong card; the codes of the cards still there do not change."""
     before = seed_3()
     after = play(before, "seat 1 play Arrow at A Warrior Princess")  # seat 1 draws Divine Shield

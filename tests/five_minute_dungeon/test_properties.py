@@ -6,6 +6,7 @@ and a game written as a record replays to the same end."""
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def dungeon_cards(state) -> Counter:
     return Counter(card for card in cards if card != boss)
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(games)
 def test_hero_cards_are_conserved_and_states_never_change(game):
@@ -98,6 +100,7 @@ def test_hero_cards_are_conserved_and_states_never_change(game):
     assert states[-1].is_terminal() and states[-1].outcome() is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(games)
 def test_dungeon_cards_are_conserved_and_the_timer_never_goes_back(game):
@@ -125,6 +128,7 @@ def test_dungeon_cards_are_conserved_and_the_timer_never_goes_back(game):
         assert max(dungeon_cards(first).values()) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_every_game_ends_won_or_lost_with_a_reason(game):
@@ -143,6 +147,7 @@ def test_every_game_ends_won_or_lost_with_a_reason(game):
         assert final.clock == LIMIT and outcome.reason.startswith("time ran out")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_records_round_trip(game):

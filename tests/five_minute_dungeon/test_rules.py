@@ -14,8 +14,8 @@ import pytest
 from dungeoneer.engine.errors import DungeoneerError, IllegalActionError, UnknownNameError
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam, SamplingTeam
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
+from dungeoneer.engine.five_minute_dungeon.effects import Play
 from dungeoneer.engine.five_minute_dungeon.game import FiveMinuteDungeon
-from dungeoneer.engine.five_minute_dungeon.plays import Play
 from dungeoneer.engine.protocol import ANY_PLAYER, Action, Termination
 from tests.five_minute_dungeon.helpers import cards_of, legal, play, start, with_piles
 

@@ -1,7 +1,9 @@
-"""The 5-Minute Dungeon sampling team (issue 17): its fillings change only what nobody at the table
+"""The 5-Minute Dungeon sampling team: its fillings change only what nobody at the table
 knows, it times every action as the heuristic team does, and the same seed plays the same run."""
 
 from collections import Counter
+
+import pytest
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_minute_dungeon.bots import HeuristicTeam, SamplingTeam, fill_in
@@ -67,6 +69,7 @@ def test_it_times_its_actions_as_the_heuristic_team_does():
         heuristic.time.ready = dict(sampling.time.ready)  # follow the sampled line
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_run():
     from dungeoneer.engine.simulate import play_run
 

@@ -1,9 +1,12 @@
 """Simulations of timed team runs: the report does not depend on the worker count, and its
 figures add up."""
 
+import pytest
+
 from dungeoneer.engine.simulate import simulate_team, summarise_team
 
 
+@pytest.mark.slow
 def test_the_report_is_the_same_for_any_worker_count():
     settings = dict(grid={"boss": [1], "players": [2, 3]}, bot="heuristic", pace=5.0, seed=11)
     one = simulate_team("five-minute-dungeon", 4, workers=1, **settings)

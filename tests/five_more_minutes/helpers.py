@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
-from dungeoneer.engine.five_more_minutes.game import Table
-from dungeoneer.engine.five_more_minutes.rules import (
+from dungeoneer.engine.five_more_minutes.board import Board
+from dungeoneer.engine.five_more_minutes.effects import (
     Advance,
     Bonus,
     EndCheck,
@@ -59,7 +59,7 @@ def position(*, players: int = 2, stages: Sequence[int] | None = None,
                    lost=(False,) * players, free=0, active=active, turns=0, tasks=tuple(tasks),
                    forced=tuple(str(r) for r in rolls), over=False, events=None,
                    legal=None)  # (built by hand: no history, known by its view)
-    table = Table.of(built, None)
+    table = Board.of(built, None)
     table.run()
     return table.freeze()
 

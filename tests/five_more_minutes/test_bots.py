@@ -1,9 +1,9 @@
-"""5 More Minutes bots: the greedy bot's blunders of issue 17 are gone."""
+"""5 More Minutes bots: the greedy bot makes none of the blunders a sensible player avoids."""
 
 from dataclasses import replace
 
 from dungeoneer.engine.five_more_minutes.bots import GreedyBot
-from dungeoneer.engine.five_more_minutes.rules import SaveRoll
+from dungeoneer.engine.five_more_minutes.effects import SaveRoll
 from tests.five_more_minutes.helpers import play, position
 
 

@@ -4,7 +4,7 @@ pinned in test_rules.py."""
 import re
 import tomllib
 
-from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, rules
+from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, effects
 from tests.five_more_minutes.helpers import legal, play, position
 from tests.helpers import installed_seeds
 
@@ -73,8 +73,8 @@ def test_recurring_dream_takes_back_a_used_card():
 
 def test_recurring_dream_may_take_back_a_special_card_which_is_played_at_once():
     """Recurring Dream: "Draw a discarded card at your choice"; the special cards: "If you add
-    these cards to your hand, you have to play them immediately." (issue 16: the used specials
-    were never offered)"""
+    these cards to your hand, you have to play them immediately." The used specials are offered
+    like any other used card."""
     state = position(stages=[3, 4], step="play", yellow=[2],
                      hands=[["Recurring Dream", "Dream Eater"]], deck=["Coffee", "Snoring"])
     state = play(state, "play Recurring Dream")
@@ -110,14 +110,14 @@ def test_snoring_makes_every_other_player_roll():
 
 
 def test_each_card_names_the_class_that_implements_it_and_that_class_quotes_it():
-    """cards.toml's `effect` is the class in rules.py that plays the card, and that class's
+    """cards.toml's `effect` is the class in effects.py that plays the card, and that class's
     docstring quotes the printed text (the text beside the code)."""
     data = tomllib.loads((installed_seeds("five_more_minutes") / "cards.toml").read_text())
-    played = {**rules.CARDS, **rules.SPECIALS}
+    played = {**effects.CARDS, **effects.SPECIALS}
     for entry in data["card"]:
-        implementer = getattr(rules, entry["effect"])
+        implementer = getattr(effects, entry["effect"])
         if entry["name"] == "5 More Minutes":  # played only as the answer to a return
-            assert implementer is rules.Return
+            assert implementer is effects.Return
         else:
             assert played[entry["name"]] is implementer and entry["name"] == implementer.CARD
         assert entry["text"] in " ".join(implementer.__doc__.split()), entry["name"]

@@ -3,14 +3,8 @@
 import json
 from dataclasses import replace
 
-from click.testing import CliRunner
-
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.records import dumps, load_record, replay
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+from tests.conftest import run
 
 
 def test_bots_play_a_recorded_game_that_replays(tmp_path):
@@ -80,13 +74,13 @@ def test_a_dinky_dungeon_record_from_play_replays(tmp_path):
 
 def lines_at_80(*args, input=None):
     """The output of a command at an 80-column console, each line without trailing blanks."""
-    result = CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "80"})
+    result = run(*args, input=input, width=80)
     assert result.exit_code == 0, result.output
     return [line.rstrip() for line in result.output.splitlines()]
 
 
 def test_a_bot_game_ends_with_the_table_and_the_winner_not_json():
-    """Issue 15: the end of an all-bot game is the table, every blue value turned over, and the
+    """The end of an all-bot game is the table, every blue value turned over, and the
     winner by name (the 9-point tie goes to the most pink chips)."""
     lines = lines_at_80("play", "five-more-minutes", "--bot", "greedy", "--bot", "greedy",
                         "--seed", "7")

@@ -1,6 +1,6 @@
-"""What a 5 More Minutes seat knows of the cards and blue chips it cannot see (issue 17,
-knowledge.py): the true position and every filling are ones its knowledge allows, every card
-and chip is somewhere exactly once in a filling, what it saw happen (a card taken from its hand,
+"""What a 5 More Minutes seat knows of the cards and blue chips it cannot see (information.py):
+the true position and every filling are ones its knowledge allows, every card and chip is
+somewhere exactly once in a filling, what it saw happen (a card taken from its hand,
 a card drawn back from the used cards, a deck made of the used cards, a chip given or taken in a
 trade, a chip put under the pile) is kept, fillings are uniform over what it allows, the same
 for a seed, and the history changes no game."""
@@ -15,7 +15,8 @@ from ortools.sat.python import cp_model
 
 from dungeoneer.engine import registry
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.five_more_minutes.bots import GreedyBot
+from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot, fill_in
+from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside, Used
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -34,7 +35,7 @@ from dungeoneer.engine.five_more_minutes.history import (
     seat_bit,
     seen_by,
 )
-from dungeoneer.engine.five_more_minutes.knowledge import (
+from dungeoneer.engine.five_more_minutes.information import (
     Memory,
     face,
     faces,
@@ -42,8 +43,6 @@ from dungeoneer.engine.five_more_minutes.knowledge import (
     knowledge,
     set_aside,
 )
-from dungeoneer.engine.five_more_minutes.rules import LucidDraw, LucidDream, SetAside, Used
-from dungeoneer.engine.five_more_minutes.sampling import SamplingFiveBot, fill_in
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.session import seat_seed, start
 
@@ -155,6 +154,7 @@ plays = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32
                   st.sampled_from(VARIANTS))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(plays)
 def test_the_true_position_and_every_filling_are_ones_the_seat_knows_of(play):
@@ -177,6 +177,7 @@ def test_the_true_position_and_every_filling_are_ones_the_seat_knows_of(play):
     assert checked or state.turns < 12
 
 
+@pytest.mark.slow
 def test_every_filling_of_greedy_games_is_consistent_for_every_seat():
     checked = 0
     stream = Stream(3)
@@ -232,6 +233,7 @@ def fillings(state, seat, count=8):
     return [fill_in(state, seat, s) for s in range(count)]
 
 
+@pytest.mark.slow
 def test_a_card_taken_from_the_seats_hand_is_in_the_takers_hand():
     """F7, Dream Eater: "Pick a card from another player's hand." The victim sees which card
     it lost; the taker holds it until it plays or discards it, in every filling of the victim's;
@@ -244,6 +246,7 @@ def test_a_card_taken_from_the_seats_hand_is_in_the_takers_hand():
         assert seen_by(state.events.event, outsider).thing is None
 
 
+@pytest.mark.slow
 def test_a_card_drawn_back_from_the_used_cards_is_in_the_drawers_hand():
     """Recurring Dream: "Draw a discarded card at your choice." Everyone sees which: it is in
     the drawer's hand in every other seat's fillings."""
@@ -254,6 +257,7 @@ def test_a_card_drawn_back_from_the_used_cards_is_in_the_drawers_hand():
                 assert all(card in f.hands[drawer] for f in fillings(state, seat, 4))
 
 
+@pytest.mark.slow
 def test_a_deck_made_of_the_used_cards_holds_only_those_cards():
     """A, note *: "If there are no cards left in the dream card deck, shuffle the used cards and
     place them facing down again." Right after, every seat's fillings deal the deck and the
@@ -294,6 +298,7 @@ def test_a_chip_given_in_a_trade_is_with_its_receiver():
         assert seen_by(state.events.event, outsider).thing is None
 
 
+@pytest.mark.slow
 def test_a_chip_taken_in_a_trade_is_known_to_have_left_its_owner():
     """F8: the chip taken blind is set aside until the trade is done; its owner sees which it
     lost, and while it is set aside every filling of the owner's has it there."""
@@ -307,6 +312,7 @@ def test_a_chip_taken_in_a_trade_is_known_to_have_left_its_owner():
     assert checked
 
 
+@pytest.mark.slow
 def test_a_chip_put_under_the_pile_is_at_its_bottom_with_its_value():
     """F9, Sleepwalker: the chip its target gives back goes under the pile for its value in
     yellow chips; when the center paid its whole value everyone knows that value, and every
@@ -321,6 +327,7 @@ def test_a_chip_put_under_the_pile_is_at_its_bottom_with_its_value():
     assert checked
 
 
+@pytest.mark.slow
 def test_a_special_card_is_never_dealt_to_a_hand():
     """Special cards: "If you add these cards to your hand, you have to play them
     immediately." Every seat sees one drawn; the fillings keep them in the deck."""
@@ -342,6 +349,7 @@ def test_a_move_shows_its_thing_only_to_the_seats_that_see_it():
 
 # ----------------------------------------------------------------------------- distribution
 
+@pytest.mark.slow
 def test_fillings_are_uniform_over_the_deals_the_seat_allows():
     """Four players, right after seat 2 took a card from seat 1's hand with a Dream Eater: every
     filling of seat 1's gives seat 2 that card, and each of seat 2's other cards is each dream
@@ -391,6 +399,7 @@ def test_which_twos_are_dark_is_uniform():
 
 # ----------------------------------------------------------------------------- determinism
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_filling_and_memory_reads_the_same():
     memory = Memory()
     for state in game_states(40, 3, players=4, variant="standard"):
@@ -402,6 +411,7 @@ def test_the_same_seed_gives_the_same_filling_and_memory_reads_the_same():
     assert memory.of(other, 0).facts() == knowledge(other, 0).facts()
 
 
+@pytest.mark.slow
 def test_the_sampling_bot_chooses_the_same_for_the_same_seed():
     states = [s for s in game_states(42, 2, players=4, variant="standard")
               if max(map(len, s.blue)) >= 2][:30]
@@ -410,6 +420,7 @@ def test_the_sampling_bot_chooses_the_same_for_the_same_seed():
         assert SamplingFiveBot(5).choose(state) == SamplingFiveBot(5).choose(state)
 
 
+@pytest.mark.slow
 def test_a_position_without_a_history_is_known_by_its_view():
     for state in game_states(43, 2, players=3):
         seat = state.current_player()
@@ -462,8 +473,8 @@ PINNED = {  # (players, variant): winners, scores and turns of five greedy games
 
 @pytest.mark.parametrize(("players", "variant"), sorted(PINNED))
 def test_the_history_changes_no_game(players, variant):
-    """Greedy games of the session runner end as they did before the history was kept (the
-    outcomes computed on main before issue 17's memory)."""
+    """Keeping the history changes no choice: greedy games of the session runner end with the
+    outcomes pinned from the engine as it was without one."""
     game = registry.get_game("five-more-minutes", {"players": str(players), "variant": variant})
     found = []
     for i in range(5):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.five_more_minutes.rules import SetAside, Used
+from dungeoneer.engine.five_more_minutes.effects import SetAside, Used
 from dungeoneer.engine.rng import Stream
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 2**32),

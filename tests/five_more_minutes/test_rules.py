@@ -182,8 +182,8 @@ def test_an_alarm_clock_is_played_when_drawn():
 
 def test_a_special_card_drawn_first_is_played_before_the_next_card_is_drawn():
     """Special cards: "If you add these cards to your hand, you have to play them immediately."
-    (issue 16: drawn as the first of two cards, its effect came after the second card, so a
-    '5 More Minutes' drawn second could answer an Alarm Clock drawn first)"""
+    Drawn as the first of two cards, its effect comes before the second card is drawn, so a
+    '5 More Minutes' drawn second can't answer an Alarm Clock drawn first."""
     state = position(stages=[2, 4], deck=["Alarm Clock", "5 More Minutes", "Coffee"])
     state = play(state, "bonus A", rolls=[1])
     # Seat 1 returned to stage 1 before drawing the '5 More Minutes' (then rolled a 1: stage 2);
@@ -244,8 +244,8 @@ def test_f13_a_dark_chip_is_a_nightmare():
 
 def test_f13_the_nightmares_own_return_may_be_avoided():
     """5 More Minutes: "(Anytime): Avoid returning to stage 1"; the nightmare's "you begin your
-    next turn at stage 1" is such a return (issue 16: it could not be answered). The turn still
-    ends, and the others still roll."""
+    next turn at stage 1" is such a return, and may be answered. The turn still ends, and the
+    others still roll."""
     state = dark_chip_first(position(stages=[5, 4], variant="nightmare", deck=["Coffee"],
                                      hands=[["5 More Minutes"]]))
     state = play(state, "bonus A")
@@ -258,7 +258,7 @@ def test_f13_the_nightmares_own_return_may_be_avoided():
 def test_f14_no_roll_at_stage_1():
     """Snoring: "Force the other players to return to stage 1, unless they manage to get at least
     a 5 on a die roll"; a player at stage 1 already has nothing to roll for, and pink chips
-    spent on the roll would change nothing (issue 16: they rolled, and were offered pink chips)."""
+    spent on the roll would change nothing: no roll, and no pink chips offered."""
     state = position(players=3, stages=[3, 1, 4], step="play", yellow=[3], pink=[0, 2, 0],
                      hands=[["Snoring", "Coffee"]])
     log: list[str] = []

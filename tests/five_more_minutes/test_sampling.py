@@ -1,4 +1,4 @@
-"""The 5 More Minutes sampling bot (issue 17): a filling keeps everything the seat sees and deals
+"""The 5 More Minutes sampling bot: a filling keeps everything the seat sees and deals
 the rest fairly; playouts and choices are the same for the same seed."""
 
 import json
@@ -6,21 +6,21 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes
-from dungeoneer.engine.five_more_minutes.bots import WORTHS, GreedyBot
-from dungeoneer.engine.five_more_minutes.rules import LucidDraw, LucidDream, SetAside
-from dungeoneer.engine.five_more_minutes.sampling import (
+from dungeoneer.engine.five_more_minutes.bots import (
+    WORTHS,
+    GreedyBot,
     SamplingFiveBot,
     candidates,
     fill_in,
     playout,
 )
+from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.simulate import simulate
+from tests.conftest import run
 
 VARIANTS = ["standard", "rookie", "expert", "nightmare", "expert,nightmare"]
 
@@ -101,6 +101,7 @@ def test_a_filling_is_the_same_for_a_seed_and_sees_only_the_seats_view():
         assert fill_in(other, seat, 5) == fill_in(plain, seat, 5)
 
 
+@pytest.mark.slow
 def test_a_hidden_card_is_dealt_to_a_hand_as_often_as_its_share_says():
     state = next(replace(s, events=None) for s in positions(60, seed=3)  # (from the view)
                  if s.game.players == 2 and len(s.hands[1]) >= 2 and len(s.deck) >= 8)
@@ -157,14 +158,11 @@ def test_a_game_with_a_sampling_seat_is_the_same_for_the_same_seed():
     assert moves() == moves()
 
 
+@pytest.mark.slow
 def test_a_simulation_with_sampling_bots_does_not_depend_on_the_workers():
     args = {"players": 2, "bots": ["sampling", "greedy"], "seed": 3}
     assert simulate("five-more-minutes", 2, workers=1, **args) == simulate(
         "five-more-minutes", 2, workers=2, **args)
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args))
 
 
 def test_the_command_line_takes_the_sampling_bot(tmp_path):

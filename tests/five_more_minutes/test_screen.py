@@ -1,4 +1,4 @@
-"""5 More Minutes' table for people (issue 15): whole screens at 80 columns for a few positions,
+"""5 More Minutes' table for people: whole screens at 80 columns for a few positions,
 each decision spelt out, hidden information kept hidden, and a 6-player table that fits a
 24-line terminal with its actions."""
 
@@ -14,7 +14,7 @@ from rich.console import Console
 from dungeoneer.cli import render
 from dungeoneer.engine import session
 from dungeoneer.engine.five_more_minutes import FiveMoreMinutes, FiveState
-from dungeoneer.engine.five_more_minutes.rules import (
+from dungeoneer.engine.five_more_minutes.effects import (
     LucidDraw,
     LucidDream,
     Roll,
@@ -186,6 +186,7 @@ def decisions_of_games(players: int, variant: str, seeds: range) -> list[FiveSta
     return list(found.values())
 
 
+@pytest.mark.slow
 def test_a_seat_never_sees_another_seats_hand_or_blue_values():
     states = decisions_of_games(3, "nightmare", range(4))
     kinds = {s.decision.NAME for s in states}
@@ -210,6 +211,7 @@ def test_the_cards_and_values_named_are_the_viewers_own():
 
 # ----------------------------------------------------------------------------- size
 
+@pytest.mark.slow
 def test_a_six_player_table_fits_80_columns_and_mostly_24_lines_with_its_actions():
     """Every screen seat 1 sees in three 6-player bot games fits 80 columns; with the prompt and
     the numbered actions under it (one a line, as `play` lists them) almost all fit 24 lines,

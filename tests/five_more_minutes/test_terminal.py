@@ -1,4 +1,4 @@
-"""5 More Minutes at a real terminal (issue 15): a person's seat against three bots in an 80x24
+"""5 More Minutes at a real terminal: a person's seat against three bots in an 80x24
 pseudo-terminal. Each screen, from the table's first line to the prompt, fits the window; Ctrl-C
 at the prompt stops the game and saves the record of what was played."""
 

@@ -17,11 +17,11 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+from click.testing import Result
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from dungeoneer.cli.main import cli
+from tests.conftest import run as run_cli
 from tests.helpers import installed_seeds
 
 BAD_INPUT = 2
@@ -97,7 +97,7 @@ def run(args: Sequence[str], *, input: str | None = None) -> Result:
     """The command line through click's runner, at a fixed width, in an empty temporary working
     folder (a hostile relative path such as '99' must not land in the checkout)."""
     with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
-        return CliRunner().invoke(cli, list(args), input=input, env={"COLUMNS": "100"})
+        return run_cli(*args, input=input)
 
 
 def assert_clean(result: Result, args: Sequence[str] = ()) -> None:

@@ -83,13 +83,17 @@ def _run(words: tuple[str, ...]) -> None:
         assert_clean(run(args, input="q\n"), args)
 
 
+@pytest.mark.slow
 @fuzz_settings(40)
 @given(command_line())
 def test_a_command_line_works_or_gets_one_message(words: tuple[str, ...]) -> None:
     _run(words)
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("command", [  # (the archive they read is made for seconds: slow)
+    pytest.param(c, marks=pytest.mark.slow) if c[0] in ("daily", "archive") else c
+    for c in COMMANDS],
+    ids=lambda c: " ".join(c[:2]))
 def test_every_fuzzed_command_works_as_written(command: tuple[str, ...]) -> None:
     """The fuzzer's starting points are valid command lines, so it starts from working ones."""
     words = tuple(w[1:-1] if i in _slots(command) else w for i, w in enumerate(command))

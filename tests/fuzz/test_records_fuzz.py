@@ -69,6 +69,7 @@ def _replay(data: bytes, *extra: str) -> None:
         assert_clean(run(args), args)
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(damaged_record(), st.sampled_from(((), ("--json",), ("--step",), ("--then", "random"))))
 def test_a_damaged_record_replays_or_gets_one_message(data: bytes, extra: tuple[str, ...]) -> None:

@@ -1,4 +1,4 @@
-"""One test per class of bad input that once crashed a command (issue 14): each now gets one
+"""One test per class of bad input that once crashed a command: each now gets one
 message with file, line, the offending text and the reason, and exit status 2 (or, where the
 input is valid, works)."""
 
@@ -65,6 +65,38 @@ def test_a_record_header_with_a_strange_number_gets_one_message(tmp_path, header
     assert len(message) < 400  # a 5,000-digit number is not repeated whole
 
 
+@pytest.mark.parametrize("args", [
+    ["archive", "export", "--archive", "\x00"],
+    ["deal", "1", "--cards", "a\x00b"],
+    ["replay", "x\x00.rec"],
+    ["solve", "--deal-file", "\x00", "--workers", "1"],
+    ["generate", "--count", "1", "--out", "\x00"],
+])
+def test_a_path_with_a_nul_byte_gets_one_message(args):
+    """The file system refuses to look at a path holding a NUL byte (os.stat raises
+    ValueError): bad input, one message, status 2."""
+    refused(args, "")
+
+
+@pytest.mark.parametrize("written", [HUGE, f"{HUGE}.5", f"1:{HUGE}", f"{HUGE}:05.5"])
+def test_a_timer_reading_of_thousands_of_digits_is_no_time(tmp_path, written):
+    """A record line of 5-Minute Dungeon whose timer reading is a 5,000-digit number: one
+    message (it is no time, and no action), not a crash converting it to an integer."""
+    path = write(tmp_path, "r.rec", "game: five-minute-dungeon\nseed: 1\n---\n"
+                                    f"{written} seat 1 play Sword at Gorblin\n")
+    message = refused(["replay", path], "is not a 5-Minute Dungeon action")
+    assert len(message) < 1000
+
+
+@pytest.mark.parametrize(("written", "reading"), [("299.9", 2999), ("1:05.5", 655),
+                                                  ("999999999", 9999999990)])
+def test_readings_of_up_to_nine_digits_are_times(written, reading):
+    from dungeoneer.engine.five_minute_dungeon.clock import parse_time
+
+    assert parse_time(written) == reading
+    assert parse_time("9" * 10) is None
+
+
 @pytest.mark.parametrize(("option", "value", "says"), [
     ("tries", "1000000000", "tries is a whole number from 1 to 99"),
     ("tries", "²", "tries is a whole number from 1 to 99"),
@@ -110,6 +142,7 @@ def test_a_simulation_seeded_at_the_top_of_the_range_wraps_round():
     assert json.loads(result.stdout)["seats"]
 
 
+@pytest.mark.slow
 def test_generate_from_the_last_seed_wraps_round():
     result = run(["generate", "--count", "2", "--first-seed", str(MAX_SEED), "--hero",
                   "Warrior", "--max-tries", "4"])

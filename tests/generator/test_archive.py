@@ -1,5 +1,5 @@
 """The puzzle archive: never overwritten, never half-written, foreign files left alone; and bad
-input never crashes (issue 14): races, locks, read-only files, damaged rows, left-over temporary
+input never crashes: races, locks, read-only files, damaged rows, left-over temporary
 files, file modes."""
 
 import json
@@ -15,13 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.generator import archive as archive_module
 from dungeoneer.generator import daily as daily_module
 from dungeoneer.generator.archive import COLUMNS, STALE_SECONDS, Archive, ArchiveError
 from dungeoneer.generator.daily import Daily
+from tests.conftest import run
 
 
 def a_daily(date: str, level: int = 3) -> Daily:
@@ -145,9 +144,6 @@ def test_a_process_killed_mid_write_loses_nothing_issued_before(tmp_path, delay)
 
 # ----------------------------------------------------------------------------- helpers
 
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
-
 
 def assert_one_error(result, *fragments):
     """The command's answer to bad input: one line, exit status 2, no traceback."""
@@ -218,6 +214,7 @@ cli(["daily", "2026-11-29", "--archive", archive, "--json"])
 """
 
 
+@pytest.mark.slow
 def test_two_daily_runs_of_a_new_date_at_once_both_show_the_puzzle_written_first(tmp_path):
     path = tmp_path / "archive.sqlite3"  # no archive yet: they race to create it too
     gate = tmp_path / "gate"
@@ -459,7 +456,7 @@ def misindex(path, date, instead):
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] != "ok"
-        # What the archive used to ask: a lookup through the index misses the date.
+        # A lookup through the index misses the date.
         assert connection.execute("SELECT count(*) FROM daily WHERE date = ?",
                                   (date,)).fetchone()[0] == 0
 
@@ -483,7 +480,7 @@ def test_an_index_that_lost_a_date_still_serves_it_and_never_issues_it_twice(two
 
 def test_a_date_in_the_archive_twice_is_one_error(two_days, generated):
     misindex(two_days, "2026-11-29", "2026-11-30")
-    # What the archive did before: its lookup missed the date, so the day was issued again.
+    # A lookup that trusted the index would miss the date and issue the day again.
     change(two_days, "INSERT INTO daily SELECT * FROM daily WHERE rowid = 1")
     twice = (f"{two_days}: the puzzle of 2026-11-29 is in the archive 2 times: the archive is "
              "damaged")

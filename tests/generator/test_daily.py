@@ -4,9 +4,7 @@ import datetime as dt
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.generator.batch import generate
 from dungeoneer.generator.codes import deal_from_code
@@ -18,6 +16,7 @@ from dungeoneer.generator.daily import (
     parse_levels,
 )
 from dungeoneer.solver.lines import verify_line
+from tests.conftest import run
 
 # Date -> puzzle code. A change that alters one of these alters a published puzzle: bump
 # GENERATOR_VERSION and think twice (archived dates are served from the archive either way).
@@ -25,10 +24,6 @@ DAILY_VECTORS = {
     "2026-11-30": "pd1.bodyguard.5182737267046414036",  # a Monday: level 1
     "2026-12-06": "pd1.warrior.648862187164746060",  # a Sunday: level 5
 }
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
 
 
 def test_candidates_come_from_a_hash_of_the_date():
@@ -45,6 +40,7 @@ def test_the_level_follows_the_weekday():
         parse_levels("1,2,3")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("date", "code"), sorted(DAILY_VECTORS.items()))
 def test_daily_vectors(date, code):
     day = dt.date.fromisoformat(date)
@@ -60,11 +56,13 @@ def test_daily_vectors(date, code):
     verify_line(deal_from_code(daily.code), tuple(line))
 
 
+@pytest.mark.slow
 def test_a_candidate_the_solver_cannot_decide_is_skipped_never_published():
     with pytest.raises(DungeoneerError, match="no candidate of 2026-11-29 among the first 3"):
         make_daily(dt.date(2026, 11, 29), positions=1, max_candidates=3)
 
 
+@pytest.mark.slow
 def test_the_daily_command_archives_and_then_serves_from_the_archive(tmp_path):
     archive = str(tmp_path / "archive.sqlite3")
     first = json.loads(run("daily", "2026-11-30", "--archive", archive, "--json").output)
@@ -95,6 +93,7 @@ def test_daily_rejects_bad_dates_and_foreign_archives(tmp_path):
     assert result.exit_code == 2 and "no archive here yet" in result.output
 
 
+@pytest.mark.slow
 def test_a_batch_does_not_depend_on_the_worker_count():
     one = generate(3, first_seed=500, workers=1)
     two = generate(3, first_seed=500, workers=2)
@@ -120,6 +119,7 @@ def test_the_generate_command_writes_json_lines(tmp_path):
     assert again.exit_code == 2 and "already exists" in again.output
 
 
+@pytest.mark.slow
 def test_the_rate_command(tmp_path):
     data = json.loads(run("rate", "pd1.rogue.42", "--json").output)
     rating = data["rating"]

@@ -30,6 +30,7 @@ def test_a_deal_the_solver_cannot_decide_gets_no_rating():
     assert rating.status == "unknown" and rating.level is None
 
 
+@pytest.mark.slow
 def test_a_won_deal_is_rated_and_the_rating_is_repeatable():
     state = position_of_seed(42)
     first, second = rate(state), rate(state)
@@ -52,6 +53,7 @@ def test_levels_split_at_the_cut_points():
     assert level_of(100.0) == 5
 
 
+@pytest.mark.slow
 def test_features_of_a_won_deal():
     state = position_of_seed(7)
     answer = solve(state, seconds=None, states=40_000)

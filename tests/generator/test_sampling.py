@@ -1,4 +1,4 @@
-"""The sampling player (issue 17): it never reads what the player cannot see, it is the same game
+"""The sampling player: it never reads what the player cannot see, it is the same game
 for the same seed, and `odds` gives the same figures for any number of workers."""
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def test_the_same_seed_plays_the_same_game():
     assert moves(4) == moves(4)
 
 
+@pytest.mark.slow
 def test_odds_are_the_same_for_one_worker_and_two():
     state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=42)
     one = list(iter_odds(state, 2 * CHUNK, seed=3, workers=1, player=QUICK))
@@ -95,6 +96,7 @@ def test_a_sampling_player_needs_a_filling_an_option_and_a_known_playout():
             SamplingPlayer(**bad)
 
 
+@pytest.mark.slow
 def test_pruning_options_out_of_reach_changes_no_choice():
     """`choose` stops playing out an option that can no longer come first; the option it takes
     is the one every playout would have picked, with the same wins."""

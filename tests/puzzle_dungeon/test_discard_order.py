@@ -16,7 +16,7 @@ def pay_actions(state):
 
 
 def test_every_order_of_the_hand_discards_is_a_choice_under_the_skeletons_loot():
-    """The issue's table: a discard pile of 2T 3T and a Skeleton paid from a hand of 5H 6C 2M 3M.
+    """A discard pile of 2T 3T and a Skeleton paid from a hand of 5H 6C 2M 3M.
     The Loot, "Shuffle the bottom five cards of the discard pile into the deck", leaves one card
     on the pile: at the table any of the four hand cards can be that one."""
     state = position(columns=(("Skeleton",), (), (), ()), hand="5H 6C 2M 3M", deck="",

@@ -1,4 +1,4 @@
-"""What a player knows (issue 17): the table less the deck's order and the chance to come; and
+"""What a player knows: the table less the deck's order and the chance to come; and
 samples of full positions, uniform over the orders of the deck."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def test_the_chance_to_come_is_drawn_afresh():
     assert len({s.rng for s in known.samples(5, 20)}) == 20
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, st.integers(0, MAX_SEED), st.data())
 def test_the_deck_changes_only_by_losing_its_top_cards_or_by_a_shuffle(game, seed, data):

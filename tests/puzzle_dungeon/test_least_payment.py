@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ def _listed_least(state, target: int, prices: tuple[int, int, int]) -> int | Non
                 for p in payments(state, target)), default=None)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=25)  # each example lists every payment of a whole game
 @given(games, st.integers(0, 2**32), st.data())
 def test_the_least_cost_is_the_least_of_the_listed_payments(game, seed, data):

@@ -3,11 +3,10 @@
 from importlib import resources
 
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.errors import CardDataError
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, load_card_set
+from tests.conftest import run
 
 
 def builtin(name: str) -> str:
@@ -95,7 +94,7 @@ source = "reconstructed"
 
 def test_the_cli_reports_a_broken_card_file(tmp_path):
     folder = folder_with(tmp_path, "arsenal.toml", 'version = "1"\nsuits = ["Torch"]\n')
-    result = CliRunner().invoke(cli, ["deal", "1", "--cards", str(folder)])
+    result = run("deal", "1", "--cards", str(folder))
     assert result.exit_code == 2
     assert "arsenal.toml" in result.output and "field 'suits'" in result.output
 

@@ -14,6 +14,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import CardOrderPayments, in_card_or
 from tests.puzzle_dungeon.test_properties import SETTINGS, games, random_game
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=25)  # each example lists every payment of a whole game
 @given(games, st.integers(0, 2**32), st.data())
 def test_counted_payments_are_the_listed_ones_in_card_order(game, seed, data):
@@ -52,6 +53,7 @@ class RecordingPayer:
         return choice
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=40)
 @given(games, st.integers(0, 2**32), st.data())
 def test_paying_at_once_is_the_action_and_then_the_payment_decision(game, seed, data):

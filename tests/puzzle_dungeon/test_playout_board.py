@@ -1,4 +1,4 @@
-"""Playing on one working board (issue 17): `Board.act` comes to the same positions as
+"""Playing on one working board: `Board.act` comes to the same positions as
 `PuzzleState.apply`, the board's legal actions and outcome are the state's, and the eager
 player, which plays its playouts that way and checks only the columns it would pick from, plays
 the same games as before. The shortcuts a playout takes come to what the long way does: a deal
@@ -7,6 +7,7 @@ read on from one position to the next (`EagerOptions`), are the ones read afresh
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from dungeoneer.generator.players import eager_playout
 from tests.puzzle_dungeon.test_properties import SETTINGS, games, random_game
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=60)
 @given(games, st.integers(0, 2**32), st.data())
 def test_a_board_played_on_meets_the_same_positions_as_apply(game, seed, data):
@@ -51,6 +53,7 @@ def _eager_options_as_first_written(state):
     return wanted or attacks
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=60)
 @given(games, st.integers(0, 2**32), st.data())
 def test_the_eager_options_are_the_legal_ones_it_would_pick_from(game, seed, data):
@@ -59,6 +62,7 @@ def test_the_eager_options_are_the_legal_ones_it_would_pick_from(game, seed, dat
             assert eager_options(state) == _eager_options_as_first_written(state)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=60)
 @given(games, st.integers(0, 2**32), st.data())
 def test_the_eager_options_read_on_through_a_game_are_the_ones_read_afresh(game, seed, data):
@@ -74,6 +78,7 @@ def test_the_eager_options_read_on_through_a_game_are_the_ones_read_afresh(game,
         board.act(action)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=60)
 @given(games, st.integers(0, 2**32), st.data())
 def test_a_deal_with_nothing_to_trigger_comes_to_what_the_interpreter_does(game, seed, data):
@@ -119,6 +124,7 @@ EAGER_WINS = [2, 0, 1, 2, 0, 1, 1, 1, 4, 0, 0, 1, 1, 0, 4, 1, 0, 1, 3, 0,
 player played on a board: the rating counts these games, so they must not change."""
 
 
+@pytest.mark.slow
 def test_the_eager_player_plays_the_games_it_played_on_frozen_positions():
     heroes = ["Rogue", "Warrior", "Bodyguard", "Alchemist"]
     wins = []

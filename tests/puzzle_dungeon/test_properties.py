@@ -1,5 +1,6 @@
 """Property tests: random legal play keeps every invariant, and records round-trip."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def random_game(game, seed, data):
     raise AssertionError(f"no end within {MAX_ACTIONS} actions")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, st.integers(0, MAX_SEED), st.data())
 def test_every_card_is_somewhere_exactly_once_and_states_never_change(game, seed, data):
@@ -51,6 +53,7 @@ def test_every_card_is_somewhere_exactly_once_and_states_never_change(game, seed
         assert last.is_terminal() and last.outcome() is not None
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, st.integers(0, MAX_SEED), st.data())
 def test_the_quick_attack_check_agrees_with_the_payments(game, seed, data):
@@ -68,6 +71,7 @@ def test_the_quick_attack_check_agrees_with_the_payments(game, seed, data):
             assert len(set(found)) == len(found)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games, st.integers(0, MAX_SEED), st.data())
 def test_records_round_trip(game, seed, data):

@@ -1,4 +1,4 @@
-"""The SVG picture of a position (issue 15): well-formed, the same bytes for the same position,
+"""The SVG picture of a position: well-formed, the same bytes for the same position,
 golden files for two positions, drawable by a real renderer, and never the solution."""
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ from pathlib import Path
 
 import cairosvg
 import pytest
-from click.testing import CliRunner
 
-from dungeoneer.cli.main import cli
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
 from dungeoneer.engine.puzzle_dungeon.svg import describe, picture
 from dungeoneer.engine.records import load_record, replay
+from tests.conftest import run
 from tests.helpers import installed_seeds
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -86,10 +85,6 @@ def test_the_front_of_each_column_is_marked_and_the_arsenal_front_too():
     assert len(outlined) == 5  # four column fronts and the arsenal's front card
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args), env={"COLUMNS": "100"})
-
-
 def test_deal_and_replay_write_the_picture(tmp_path):
     dealt, replayed, start = tmp_path / "d.svg", tmp_path / "r.svg", tmp_path / "s.svg"
     assert run("deal", "42", "--svg", str(dealt)).exit_code == 0
@@ -101,6 +96,7 @@ def test_deal_and_replay_write_the_picture(tmp_path):
         PuzzleDungeon(hero="Rogue").new_initial_state(seed=75))
 
 
+@pytest.mark.slow
 def test_daily_writes_the_picture(tmp_path):
     archive, drawn = tmp_path / "a.sqlite3", tmp_path / "day.svg"
     result = run("daily", "2026-01-05", "--archive", str(archive), "--svg", str(drawn))

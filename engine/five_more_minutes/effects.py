@@ -5,10 +5,10 @@ card and each choice one small class beside the rulebook text it implements
 A `Step` runs by itself; a decision (`FiveDecision`) lists its options, applies the one its seat
 chooses, reads and writes its notation, and says in words what it asks (the table for people,
 `screen.py`, shows that). Tasks run last pushed, first run, so a rule pushes its steps in reverse
-order. Nothing here keeps state: the table (`game.Table`) holds the position. The sections follow
-the rulebook: receiving cards and chips (A, notes * and **), the rolls and pink chips, the return
-to stage 1 (and '5 More Minutes'), the turn's phases, the dream cards, the special cards, the
-variants.
+order. Nothing here keeps state: the working copy (`board.Board`) holds the position. The
+sections follow the rulebook: receiving cards and chips (A, notes * and **), the rolls and pink
+chips, the return to stage 1 (and '5 More Minutes'), the turn's phases, the dream cards, the
+special cards, the variants.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
+from dungeoneer.engine.five_more_minutes.cards import Chip
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -37,9 +38,10 @@ from dungeoneer.engine.protocol import Action, seat_number
 from dungeoneer.engine.tasks import Decision, Step
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_more_minutes.game import FiveState, Table
+    from dungeoneer.engine.five_more_minutes.board import Board
+    from dungeoneer.engine.five_more_minutes.state import FiveState, SeatView
 
-    Where: TypeAlias = Table | FiveState
+    Where: TypeAlias = Board | FiveState
     """Where a decision's options are read: the working table, or a frozen state (both have the
     fields)."""
 
@@ -48,8 +50,6 @@ HAND_LIMIT = 3
 """B - Play Dream Cards: "At the end of this phase, if you have more than 3 cards in your hand,
 you must discard until you have 3." """
 
-Chip: TypeAlias = tuple[int, int]
-"""A blue chip: (value, dark)."""
 Item = TypeVar("Item", str, Chip)
 """A card (by name) or a blue chip."""
 
@@ -164,11 +164,11 @@ class Used(Step):
     seat: int
     card: str
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         t.discard = added(t.discard, self.card)
 
 
-def draw(t: Table, seat: int) -> str | None:
+def draw(t: Board, seat: int) -> str | None:
     """Receive a card: the top card of the deck, refilled from the used cards when it is empty
     (A, note *: "If there are no cards left in the dream card deck, shuffle the used cards and
     place them facing down again"). A special card is played as soon as it is drawn (its tasks
@@ -187,23 +187,23 @@ def draw(t: Table, seat: int) -> str | None:
     card, t.deck = t.deck[0], t.deck[1:]
     if t.game.kinds[card].special:
         t.note(SPECIAL, card, DECK, OPEN, EVERYONE)
-        t.say("Seat {} draws the {} and plays it at once.", seat + 1, card)
+        t.say(f"Seat {seat + 1} draws the {card} and plays it at once.")
         play_special(t, seat, card)
     else:
         t.note(DREAM, card, DECK, seat, seat_bit(seat))
         t.hands = put(t.hands, seat, added(t.hands[seat], card))
-        t.say("Seat {} receives a card.", seat + 1)
+        t.say(f"Seat {seat + 1} receives a card.")
     return card
 
 
-def play_special(t: Table, seat: int, card: str) -> None:
+def play_special(t: Board, seat: int, card: str) -> None:
     """Special cards: "If you add these cards to your hand, you have to play them immediately."
     The card goes to the used cards once its effect is done."""
     t.push(Used(seat, card))
     SPECIALS[card].play(t, seat)
 
 
-def receive(t: Table, seat: int, colour: str) -> None:
+def receive(t: Board, seat: int, colour: str) -> None:
     """Receive a pink or yellow chip; A, note **: "If there are no yellow or pink chips available
     in the center of the table, receive them from another player at your choice." (F4)"""
     if colour == "pink":
@@ -237,13 +237,13 @@ class TakeChip(FiveDecision):
         number = whole_number(arg, least=1, most=6)
         return None if number is None else Action(kind, number)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         source = action.arg - 1
         if self.colour == "pink":
             t.pink = moved(t.pink, source, self.seat)
         else:
             t.yellow = moved(t.yellow, source, self.seat)
-        t.say("Seat {} takes a {} chip from seat {}.", self.seat + 1, self.colour, source + 1)
+        t.say(f"Seat {self.seat + 1} takes a {self.colour} chip from seat {source + 1}.")
 
     def asks(self, state: FiveState) -> str:
         return (f": no {self.colour} chip is left in the center, receive one from another player "
@@ -254,17 +254,17 @@ class TakeChip(FiveDecision):
         return [", ".join(f"from {a.arg} (has {held[a.arg - 1]})" for a in state.legal_actions())]
 
 
-def receive_blue(t: Table, seat: int) -> None:
+def receive_blue(t: Board, seat: int) -> None:
     """A blue chip from the center (F4: none when the center has no blue chip left)."""
     if not t.blue_pile:
         t.say("No blue chip is left in the center (F4).")
         return
     chip, t.blue_pile = t.blue_pile[0], t.blue_pile[1:]
     gets_blue(t, seat, chip, PILE, seat_bit(seat))
-    t.say("Seat {} receives a blue chip.", seat + 1)
+    t.say(f"Seat {seat + 1} receives a blue chip.")
 
 
-def gets_blue(t: Table, seat: int, chip: Chip, source: int, seen: int) -> None:
+def gets_blue(t: Board, seat: int, chip: Chip, source: int, seen: int) -> None:
     """A blue chip reaches a player from `source` (the center, or another player, or set aside),
     seen by the seats of `seen` (and by everyone when a nightmare's dark chip is shown)."""
     shown = chip[1] and "nightmare" in t.game.variants
@@ -309,7 +309,7 @@ class Roll(FiveDecision):
         number = whole_number(digits, least=1, most=9) if sign in "+-" and sign else None
         return None if number is None else Action(kind, number if sign == "+" else -number)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         seat, value = self.seat, self.rolled
         if action.kind == "pink":
             spent = abs(action.arg)
@@ -317,17 +317,17 @@ class Roll(FiveDecision):
             t.supply_pink += spent
             value += action.arg
         if value == self.rolled:
-            t.say("Seat {} rolls {}.", seat + 1, value)
+            t.say(f"Seat {seat + 1} rolls {value}.")
         else:
-            t.say("Seat {} rolls {}, {} with pink chips.", seat + 1, self.rolled, value)
+            t.say(f"Seat {seat + 1} rolls {self.rolled}, {value} with pink chips.")
         self.settle(t, value)
 
     @classmethod
-    def decides(cls, t: Table, seat: int) -> bool:
+    def decides(cls, t: Board, seat: int) -> bool:
         """Whether a roll by `seat` can change anything now (default: yes)."""
         return True
 
-    def settle(self, t: Table, value: int) -> None:
+    def settle(self, t: Board, value: int) -> None:
         """What the final value does."""
         raise NotImplementedError
 
@@ -360,9 +360,9 @@ class RollFor(Step):
     seat: int
     roll: type[Roll]
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         if not self.roll.decides(t, self.seat):
-            t.say("Seat {} is at stage 1 already: no roll.", self.seat + 1)
+            t.say(f"Seat {self.seat + 1} is at stage 1 already: no roll.")
             return
         t.push(self.roll(self.seat, t.roll_die()))
 
@@ -376,9 +376,9 @@ class AdvanceRoll(Roll):
         """The stage a result moves the roller to."""
         raise NotImplementedError
 
-    def settle(self, t: Table, value: int) -> None:
+    def settle(self, t: Board, value: int) -> None:
         t.stages = put(t.stages, self.seat, self.stage_after(value))
-        t.say("Seat {} moves to stage {}.", self.seat + 1, t.stages[self.seat])
+        t.say(f"Seat {self.seat + 1} moves to stage {t.stages[self.seat]}.")
 
     def leads_to(self, state: FiveState, value: int) -> str:
         return f"stage {self.stage_after(value)}"
@@ -418,7 +418,7 @@ class EndRoll(Roll):
     PURPOSE = "end"
     WHAT = "D - Check Game End: if the result is 6 the game ends"
 
-    def settle(self, t: Table, value: int) -> None:
+    def settle(self, t: Board, value: int) -> None:
         if value == 6:
             t.over = True
             t.say("A 6: the game ends.")
@@ -438,12 +438,12 @@ class SaveRoll(Roll):
     """The least result that saves the roller."""
 
     @classmethod
-    def decides(cls, t: Table, seat: int) -> bool:
+    def decides(cls, t: Board, seat: int) -> bool:
         # A player at stage 1 can't be made to return there: the roll would decide nothing, and
         # pink chips spent on it nothing either (F14).
         return t.stages[seat] != 1
 
-    def settle(self, t: Table, value: int) -> None:
+    def settle(self, t: Board, value: int) -> None:
         if value < self.LEAST:
             send_to_stage_one(t, self.seat)
 
@@ -466,7 +466,7 @@ class NightmareRoll(SaveRoll):
 
 # ----------------------------------------------------------------------------- stage 1
 
-def send_to_stage_one(t: Table, seat: int) -> None:
+def send_to_stage_one(t: Board, seat: int) -> None:
     """A return to stage 1, which its victim may avoid with a '5 More Minutes'."""
     t.push(Return(seat))
 
@@ -476,6 +476,9 @@ class Return(FiveDecision):
     """A return to stage 1 (a card, a failed roll, an Alarm Clock) and the answer to it:
     "5 More Minutes (Anytime): Avoid returning to stage 1." Played by the player who would
     return, at no cost, and only then (F10). At stage 1 already, nothing happens."""
+
+    WORTH: ClassVar[float] = 1.5
+    """What a '5 More Minutes' in hand is worth to the greedy bot (as `Card.WORTH`)."""
 
     NAME = "return"
     KINDS = ("avoid", "accept")
@@ -487,7 +490,7 @@ class Return(FiveDecision):
             return (AVOID, ACCEPT)
         return (ACCEPT,)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         seat = self.seat
         if action.kind == "avoid":
             hand = list(t.hands[seat])
@@ -495,10 +498,10 @@ class Return(FiveDecision):
             t.note(DREAM, FIVE, seat, OPEN, EVERYONE)
             t.hands = put(t.hands, seat, tuple(hand))
             t.discard = added(t.discard, FIVE)
-            t.say("Seat {} plays 5 More Minutes and stays at stage {}.", seat + 1, t.stages[seat])
+            t.say(f"Seat {seat + 1} plays 5 More Minutes and stays at stage {t.stages[seat]}.")
             return
         t.stages = put(t.stages, seat, 1)
-        t.say("Seat {} returns to stage 1.", seat + 1)
+        t.say(f"Seat {seat + 1} returns to stage 1.")
 
     def asks(self, state: FiveState) -> str:
         return f" is to return to stage 1 from stage {state.stages[self.seat]}:"
@@ -535,15 +538,15 @@ class Turn(Step):
 
     seat: int
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         seat = self.seat
         t.active, t.free = seat, 0
         if t.lost[seat]:
             t.lost = put(t.lost, seat, False)
-            t.say("Seat {} loses this turn (Coffee).", seat + 1)
+            t.say(f"Seat {seat + 1} loses this turn (Coffee).")
             t.push(Next(seat))
             return
-        t.say("Seat {}'s turn, at stage {}.", seat + 1, t.stages[seat])
+        t.say(f"Seat {seat + 1}'s turn, at stage {t.stages[seat]}.")
         t.tasks += phases(seat)
 
 
@@ -560,7 +563,7 @@ class Next(Step):
 
     seat: int
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         t.turns += 1
         made(Turn, (self.seat + 1) % t.game.players).run(t)  # (begins at once)
 
@@ -576,10 +579,10 @@ class Bonus(FiveDecision):
     def options(self, where: Where) -> tuple[Action, ...]:
         return BONUS_ACTIONS[where.stages[self.seat]]
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         seat = self.seat
         parts = BONUSES[t.stages[seat]]["AB".index(action.arg)]
-        t.say("Seat {} takes bonus {}.", seat + 1, action.arg)
+        t.say(f"Seat {seat + 1} takes bonus {action.arg}.")
         if len(parts) == 2:  # the second part comes once what the first brings is done
             t.push(made(BonusPart, seat, parts[1]))
         receive_part(t, seat, parts[0])
@@ -603,11 +606,11 @@ class BonusPart(Step):
     seat: int
     part: str
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         receive_part(t, self.seat, self.part)
 
 
-def receive_part(t: Table, seat: int, part: str) -> None:
+def receive_part(t: Board, seat: int, part: str) -> None:
     """Receive one part of a bonus: 'card', 'blue', 'pink' or 'yellow'."""
     if part == "card":
         draw(t, seat)
@@ -650,7 +653,7 @@ class Play(FiveDecision):
         card = card_named(where, arg)
         return None if card is None else Action(kind, card)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         if action.kind == "end":
             return
         seat, card = self.seat, action.arg
@@ -665,7 +668,7 @@ class Play(FiveDecision):
             assert cost is not None  # (only cards with a cost are offered)
             t.yellow = put(t.yellow, seat, t.yellow[seat] - cost)
             t.supply_yellow += cost
-        t.say("Seat {} plays {}.", seat + 1, card)
+        t.say(f"Seat {seat + 1} plays {card}.")
         t.push(made(Play, seat))
         t.push(made(Used, seat, card))
         CARDS[card].play(t, seat)
@@ -694,7 +697,7 @@ class Play(FiveDecision):
         return lines
 
 
-def discard_from_hand(t: Table, seat: int, card: str) -> None:
+def discard_from_hand(t: Board, seat: int, card: str) -> None:
     """A card from the hand to the used cards."""
     hand = list(t.hands[seat])
     hand.remove(card)
@@ -721,7 +724,7 @@ class HandLimit(FiveDecision):
         card = card_named(where, arg)
         return None if card is None else Action(kind, card)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         discard_from_hand(t, self.seat, action.arg)
         t.push(HandLimit(self.seat))
 
@@ -738,7 +741,7 @@ class Advance(Step):
 
     seat: int
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         seat = self.seat
         stage = t.stages[seat]
         if stage == 1:
@@ -747,7 +750,7 @@ class Advance(Step):
             t.push(made(StageTwoRoll, seat, t.roll_die()))
         else:
             t.stages = put(t.stages, seat, {3: 4, 4: 5, 5: 2}[stage])
-            t.say("Seat {} moves to stage {}.", seat + 1, t.stages[seat])
+            t.say(f"Seat {seat + 1} moves to stage {t.stages[seat]}.")
 
 
 @dataclass(frozen=True)
@@ -757,7 +760,7 @@ class EndCheck(Step):
 
     seat: int
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         if len(t.blue[self.seat]) >= t.game.end_threshold:
             t.push(EndRoll(self.seat, t.roll_die()))
 
@@ -765,13 +768,23 @@ class EndCheck(Step):
 # ----------------------------------------------------------------------------- dream cards
 
 class Card:
-    """A card's effect: `play` does what the printed text says, pushing the tasks it needs."""
+    """A card's effect: `play` does what the printed text says, pushing the tasks it needs; and
+    what the card is worth to the greedy bot (bots.py), in blue points, roughly: `WORTH` in
+    hand, `worth_now` to play now, judged from the player's seat (`SeatView`)."""
 
     CARD: ClassVar[str]
     """The card's name, as printed."""
+    WORTH: ClassVar[float] = 0.5
+    """What the card in hand is worth to the greedy bot."""
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def worth_now(cls, seen: SeatView) -> float:
+        """What playing the card now is worth to the greedy bot: `WORTH`, unless the moment
+        makes it more or less."""
+        return cls.WORTH
+
+    @classmethod
+    def play(cls, t: Board, seat: int) -> None:
         """Do the card's effect for `seat`, who played it."""
         raise NotImplementedError
 
@@ -780,9 +793,10 @@ class PleasantSleep(Card):
     """Pleasant Sleep (cost 3): "Take a blue chip from the center of the table." """
 
     CARD = "Pleasant Sleep"
+    WORTH = 3.0
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         receive_blue(t, seat)
 
 
@@ -790,9 +804,28 @@ class DreamControl(Card):
     """Dream Control (cost 3): "You can play the next two cards of your turn for free." """
 
     CARD = "Dream Control"
+    WORTH = 0.7
+    OWN_COST = 3
+    """Its own cost in yellow chips: the two cards it makes free must save at least this much
+    for it to be worth playing."""
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def worth_now(cls, seen: SeatView) -> float:
+        return cls.WORTH * (1.0 if cls.saved(seen) >= cls.OWN_COST else 0.0)
+
+    @classmethod
+    def saved(cls, seen: SeatView) -> int:
+        """The yellow chips it would save: the costs of the two dearest other cards in hand that
+        can be played in phase B (none: it would make nothing free)."""
+        costs = seen.costs
+        rest = list(seen.hand)
+        rest.remove(cls.CARD)
+        paid = sorted((cost for card in rest if (cost := costs[card]) is not None),
+                      reverse=True)
+        return sum(paid[:2])
+
+    @classmethod
+    def play(cls, t: Board, seat: int) -> None:
         t.free = 2
 
 
@@ -801,13 +834,19 @@ class Coffee(Card):
     who plays this card." """
 
     CARD = "Coffee"
+    WORTH = 0.6
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def worth_now(cls, seen: SeatView) -> float:
+        """Worth as much for each other player it makes lose a turn."""
+        return cls.WORTH * sum(seen.stages[p] == 1 for p in seen.others)
+
+    @classmethod
+    def play(cls, t: Board, seat: int) -> None:
         for other in range(t.game.players):
             if other != seat and t.stages[other] == 1:
                 t.lost = put(t.lost, other, True)
-                t.say("Seat {} will lose its next turn.", other + 1)
+                t.say(f"Seat {other + 1} will lose its next turn.")
 
 
 class Snoring(Card):
@@ -815,9 +854,17 @@ class Snoring(Card):
     at least a 5 on a die roll." Each rolls in turn, from the next seat on."""
 
     CARD = "Snoring"
+    WORTH = 1.0
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def worth_now(cls, seen: SeatView) -> float:
+        """Worth more the more of the others it may wake from stage 3 or later."""
+        others = seen.others
+        return cls.WORTH * (sum(seen.stages[p] >= 3 for p in others) / max(1, len(others))
+                            * 1.5)
+
+    @classmethod
+    def play(cls, t: Board, seat: int) -> None:
         for other in reversed([p for p in range(t.game.players) if p != seat]):
             t.push(RollFor(other, SaveRoll))
 
@@ -827,6 +874,12 @@ class Target(FiveDecision, Card):
     """A card that picks another player, who suffers its effect (`hit`); the card's player
     chooses among `candidates`."""
 
+    @staticmethod
+    def deep_asleep(seen: SeatView) -> float:
+        """How much a return to stage 1 is worth aiming now: more while another player is at
+        stage 4 or later."""
+        return 1.5 if any(seen.stages[p] >= 4 for p in seen.others) else 0.2
+
     NAME = "target"
     KINDS = ("target",)
     PURPOSE: ClassVar[str]
@@ -835,7 +888,7 @@ class Target(FiveDecision, Card):
     """The card's effect, in its printed words."""
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         t.push(cls(seat))
 
     def candidates(self, where: Where) -> list[int]:
@@ -849,10 +902,10 @@ class Target(FiveDecision, Card):
         number = whole_number(arg, least=1, most=6)
         return None if number is None else Action(kind, number)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         self.hit(t, action.arg - 1)
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         """The effect on the player picked."""
         raise NotImplementedError
 
@@ -876,10 +929,15 @@ class SleepParalysis(Target):
     """Sleep Paralysis (cost 2): "Force another player to return to stage 1." """
 
     CARD = "Sleep Paralysis"
+    WORTH = 1.2
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        return cls.WORTH * Target.deep_asleep(seen)
     PURPOSE = "paralysis"
     WHAT = "Sleep Paralysis: force another player to return to stage 1"
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         send_to_stage_one(t, victim)
 
 
@@ -889,11 +947,16 @@ class ExplodingHead(Target):
     get at least a 5 on a die roll." """
 
     CARD = "Exploding Head"
+    WORTH = 1.0
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        return cls.WORTH * Target.deep_asleep(seen)
     PURPOSE = "exploding"
     WHAT = ("Exploding Head: force another player to return to stage 1, unless he manage to get "
             "at least a 5 on a die roll")
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         t.push(RollFor(victim, SaveRoll))
 
 
@@ -904,20 +967,27 @@ class DreamEater(Target):
     be picked."""
 
     CARD = "Dream Eater"
+    WORTH = 0.6
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        """Nothing while no other player holds a card to eat."""
+        counts = seen.hand_counts
+        return cls.WORTH * (1.0 if any(counts[p] for p in seen.others) else 0.0)
     PURPOSE = "eater"
     WHAT = "Dream Eater: pick a card from another player's hand (blind)"
 
     def candidates(self, where: Where) -> list[int]:
         return [p for p in super().candidates(where) if where.hands[p]]
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         card = t.shuffled(t.hands[victim], "the hand")[-1]
         hand = list(t.hands[victim])
         hand.remove(card)
         t.note(DREAM, card, victim, self.seat, seat_bit(victim) | seat_bit(self.seat))
         t.hands = put(t.hands, victim, tuple(hand))
         t.hands = put(t.hands, self.seat, added(t.hands[self.seat], card))
-        t.say("Seat {} takes a card from seat {}.", self.seat + 1, victim + 1)
+        t.say(f"Seat {self.seat + 1} takes a card from seat {victim + 1}.")
 
     def fact(self, state: FiveState, other: int) -> str:
         return counted(len(state.hands[other]), "card", "no cards")
@@ -930,11 +1000,19 @@ class Hallucinations(Target):
     one of the target's blue chips blind and give one of yours (F8)."""
 
     CARD = "Hallucinations"
+    WORTH = 0.5
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        """Nothing while no other player holds a blue chip: the trade would take nothing and
+        give a chip away."""
+        counts = seen.blue_counts
+        return cls.WORTH * (1.0 if any(counts[p] for p in seen.others) else 0.0)
     PURPOSE = "hallucinations"
     WHAT = ("Hallucinations: trade 1 blue chip with another player (you take one blind and give "
             "one of yours)")
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         seat = self.seat
         # A swap: the chip taken (blind, at random) is set aside until the player has given
         # theirs, so they can't give back what they took.
@@ -949,7 +1027,7 @@ class Hallucinations(Target):
             t.push(GiveBlue(seat, victim))
         elif t.pink[seat] or t.yellow[seat]:
             t.push(GiveChip(seat, victim))
-        t.say("Seat {} trades with seat {}.", seat + 1, victim + 1)
+        t.say(f"Seat {seat + 1} trades with seat {victim + 1}.")
 
     def fact(self, state: FiveState, other: int) -> str:
         return counted(len(state.blue[other]), "blue chip", "no blue chips")
@@ -962,7 +1040,7 @@ class SetAside(Step):
     seat: int
     chip: Chip
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         gets_blue(t, self.seat, self.chip, ASIDE, seat_bit(self.seat))
 
 
@@ -971,7 +1049,7 @@ def blue_options(where: Where, seat: int) -> tuple[Action, ...]:
     return tuple(Action("give", v) for v in sorted({v for v, _ in where.blue[seat]}))
 
 
-def take_blue(t: Table, seat: int, value: int) -> Chip:
+def take_blue(t: Board, seat: int, value: int) -> Chip:
     """One of `seat`'s blue chips of `value`, taken from them."""
     chips = list(t.blue[seat])
     chip = next(c for c in chips if c[0] == value)
@@ -996,7 +1074,7 @@ class GiveBlue(FiveDecision):
         number = whole_number(arg, most=9)
         return None if number is None else Action(kind, number)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         gets_blue(t, self.to, take_blue(t, self.seat, action.arg), self.seat,
                   seat_bit(self.seat) | seat_bit(self.to))
 
@@ -1022,7 +1100,7 @@ class GiveChip(FiveDecision):
                                                        ("yellow", where.yellow))
                      if held[self.seat] > 0)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         if action.arg == "pink":
             t.pink = moved(t.pink, self.seat, self.to)
         else:
@@ -1039,6 +1117,13 @@ class Sleepwalker(Target):
     ones." A player without blue chips can't be picked."""
 
     CARD = "Sleepwalker"
+    WORTH = 1.4
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        """Nothing while no other player holds a blue chip to take."""
+        counts = seen.blue_counts
+        return cls.WORTH * (1.0 if any(counts[p] for p in seen.others) else 0.0)
     PURPOSE = "sleepwalker"
     WHAT = ("Sleepwalker: force another player to change a blue chip for its value in yellow "
             "ones")
@@ -1046,7 +1131,7 @@ class Sleepwalker(Target):
     def candidates(self, where: Where) -> list[int]:
         return [p for p in super().candidates(where) if where.blue[p]]
 
-    def hit(self, t: Table, victim: int) -> None:
+    def hit(self, t: Board, victim: int) -> None:
         t.push(Sleepwalk(victim))
 
     def fact(self, state: FiveState, other: int) -> str:
@@ -1068,7 +1153,7 @@ class Sleepwalk(FiveDecision):
         number = whole_number(arg, most=9)
         return None if number is None else Action(kind, number)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         seat = self.seat
         chip = take_blue(t, seat, action.arg)
         t.blue_pile = (*t.blue_pile, chip)  # back to the center, at the bottom (F9)
@@ -1076,7 +1161,7 @@ class Sleepwalk(FiveDecision):
         t.note(BLUE, chip, seat, UNDER, told(t, chip, paid) | seat_bit(seat))
         t.supply_yellow -= paid
         t.yellow = put(t.yellow, seat, t.yellow[seat] + paid)
-        t.say("Seat {} changes a blue chip for {} yellow.", seat + 1, paid)
+        t.say(f"Seat {seat + 1} changes a blue chip for {paid} yellow.")
 
     def public_text(self, action: Action) -> str:
         return "gives a blue chip"
@@ -1090,7 +1175,7 @@ class Sleepwalk(FiveDecision):
                           for a in state.legal_actions())]
 
 
-def told(t: Table, chip: Chip, paid: int) -> int:
+def told(t: Board, chip: Chip, paid: int) -> int:
     """Who learns the value of the chip a Sleepwalker's target gives back (F9): everyone, from
     the yellow chips paid for it, when they are its whole value; nobody else when the center
     had fewer (the value is only known to be at least that), nor in the Nightmare variant for a
@@ -1107,11 +1192,17 @@ class RecurringDream(FiveDecision, Card):
     play them immediately": a used Alarm Clock or Sleep Master drawn back is played at once."""
 
     CARD = "Recurring Dream"
+    WORTH = 0.6
+
+    @classmethod
+    def worth_now(cls, seen: SeatView) -> float:
+        """Worth more with a Pleasant Sleep among the used cards to draw back."""
+        return cls.WORTH * (1.5 if PleasantSleep.CARD in seen.discard else 0.5)
     NAME = "recover"
     KINDS = ("receive",)
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         t.push(cls(seat))
 
     def options(self, where: Where) -> tuple[Action, ...]:
@@ -1121,14 +1212,14 @@ class RecurringDream(FiveDecision, Card):
         card = card_named(where, arg)
         return None if card is None else Action(kind, card)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         card = action.arg
         rest = list(t.discard)
         rest.remove(card)
         t.discard = tuple(rest)
         if t.game.kinds[card].special:
-            t.say("Seat {} draws the {} from the used cards and plays it at once.", self.seat + 1,
-                  card)
+            t.say(f"Seat {self.seat + 1} draws the {card} from the used cards and plays it at "
+                  "once.")
             play_special(t, self.seat, card)
             return
         t.note(DREAM, card, OPEN, self.seat, EVERYONE)
@@ -1147,11 +1238,12 @@ class LucidDream(FiveDecision, Card):
     drawn: tuple[str, ...]
 
     CARD = "Lucid Dream"
+    WORTH = 0.8
     NAME = "lucid"
     KINDS = ("discard",)
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         t.push(LucidDraw(seat, (), 3))
 
     def options(self, where: Where) -> tuple[Action, ...]:
@@ -1161,7 +1253,7 @@ class LucidDream(FiveDecision, Card):
         card = card_named(where, arg)
         return None if card is None else Action(kind, card)
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         discard_from_hand(t, self.seat, action.arg)
 
     def asks(self, state: FiveState) -> str:
@@ -1181,7 +1273,7 @@ class LucidDraw(Step):
     drawn: tuple[str, ...]
     left: int
 
-    def run(self, t: Table) -> None:
+    def run(self, t: Board) -> None:
         if self.left == 0:
             if len(self.drawn) == 3:
                 t.push(LucidDream(self.seat, tuple(sorted(self.drawn))))
@@ -1207,9 +1299,12 @@ class AlarmClock(Card):
     """Alarm Clock: "ALL players return to stage 1." """
 
     CARD = "Alarm Clock"
+    WORTH = 0.1
+    """(A special card drawn back with Recurring Dream is played at once: the Alarm Clock wakes
+    its player too.)"""
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         for other in reversed(range(t.game.players)):
             send_to_stage_one(t, other)
 
@@ -1220,6 +1315,8 @@ class SleepMaster(FiveDecision, Card):
     chooses in turn, from the first seat."""
 
     CARD = "Sleep Master"
+    WORTH = 0.4
+    """(Played at once when drawn back: it gives everyone a chip or a card.)"""
     NAME = "sleep_master"
     KINDS = ("receive",)
     OPTIONS: ClassVar[tuple[Action, ...]] = (Action("receive", "pink"),
@@ -1227,14 +1324,14 @@ class SleepMaster(FiveDecision, Card):
                                              Action("receive", "card"))
 
     @classmethod
-    def play(cls, t: Table, seat: int) -> None:
+    def play(cls, t: Board, seat: int) -> None:
         for other in reversed(range(t.game.players)):
             t.push(cls(other))
 
     def options(self, where: Where) -> tuple[Action, ...]:
         return self.OPTIONS
 
-    def choose(self, t: Table, action: Action) -> None:
+    def choose(self, t: Board, action: Action) -> None:
         if action.arg == "card":
             draw(t, self.seat)
         else:
@@ -1247,10 +1344,25 @@ class SleepMaster(FiveDecision, Card):
 SPECIALS: dict[str, type[Card]] = {card.CARD: card for card in (AlarmClock, SleepMaster)}
 """The special cards, played as soon as they are drawn."""
 
+
+def worth(card: str) -> float:
+    """What a card in hand is worth to the greedy bot (`Card.WORTH`; a '5 More Minutes':
+    `Return.WORTH`)."""
+    if card == FIVE:
+        return Return.WORTH
+    played = CARDS.get(card) or SPECIALS.get(card)
+    return Card.WORTH if played is None else played.WORTH
+
+
+def worth_now(card: str, seen: SeatView) -> float:
+    """What playing a card now is worth to the greedy bot (`Card.worth_now`)."""
+    played = CARDS.get(card) or SPECIALS.get(card)
+    return worth(card) if played is None else played.worth_now(seen)
+
 # ----------------------------------------------------------------------------- variants
 
 
-def expert_deal(t: Table) -> None:
+def expert_deal(t: Board) -> None:
     """Expert dreamers: "Increase speed at the start of the game by dealing two dream cards to
     each player during preparation. In the event that you get a special card in this initial
     deal, exchange it for another one and shuffle the deck again." A special card on top of the
@@ -1268,13 +1380,13 @@ def expert_deal(t: Table) -> None:
     t.say("Expert dreamers: each player is dealt two dream cards.")
 
 
-def nightmare(t: Table, seat: int) -> None:
+def nightmare(t: Board, seat: int) -> None:
     """Nightmare in the jungle: "When you receive a blue chip of value 2 with a dark background
     you must show it to the rest of the players - whether it comes from the center of the table
     or from another player. Your turn ends and you begin your next turn at stage 1. The other
     players will also return to stage 1 unless they roll a 4 or more on a die roll." (F13: the
     player's return, like the others', may be avoided with a '5 More Minutes')"""
-    t.say("Seat {} shows a dark blue chip: a nightmare!", seat + 1)
+    t.say(f"Seat {seat + 1} shows a dark blue chip: a nightmare!")
     if seat == t.active:
         # The rest of this turn's phases are dropped ('Your turn ends').
         t.tasks[:] = [task for task in t.tasks

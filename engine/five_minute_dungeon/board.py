@@ -2,8 +2,8 @@
 off, and the loop that runs the task stack (engine.tasks: a `Step` runs by itself, a `Decision`
 waits for a choice).
 
-The loop differs from the turn-based games' `TaskTable.run` in two ways the rules draw: when the
-stack is empty the team is free to act (`plays.FREE`), after the hands are refilled and the next
+The loop differs from the turn-based games' `TaskBoard.run` in two ways the rules draw: when the
+stack is empty the team is free to act (`effects.FREE`), after the hands are refilled and the next
 card turned over; and while the timer runs, time may run out during any decision (D13), so a
 decision is taken at once only when it has one option besides that.
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dungeoneer.engine.five_minute_dungeon.dungeon import move_on
+from dungeoneer.engine.five_minute_dungeon.effects import FREE
 from dungeoneer.engine.five_minute_dungeon.ends import TIME_RUNS_OUT, lose, stuck, time_runs_out
 from dungeoneer.engine.five_minute_dungeon.hands import refill
-from dungeoneer.engine.five_minute_dungeon.plays import FREE
 from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.tasks import Decision, Step, Task
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(eq=False)
-class Table:
+class Board:
     """A state's fields (DungeonState documents them), the zones as lists, with the log of
     what happens and the options the run stopped at."""
 
@@ -60,7 +60,7 @@ class Table:
     """The options of the decision the run stopped at (the new state's legal actions)."""
 
     @classmethod
-    def of(cls, state: DungeonState, log: list[str] | None = None) -> Table:
+    def of(cls, state: DungeonState, log: list[str] | None = None) -> Board:
         """A working copy of `state`."""
         return cls(game=state.game, boss=state.boss, attempt=state.attempt,
                    beaten_bosses=state.beaten_bosses, decks=list(state.decks),
@@ -159,4 +159,4 @@ class Table:
         return move_on(self)
 
 
-DungeonState.TABLE = Table
+DungeonState.BOARD = Board

@@ -1,4 +1,4 @@
-"""What a seat of Dinky Dungeon knows of the cards it cannot see (issue 17).
+"""What a seat of Dinky Dungeon knows of the cards it cannot see.
 
 A player at the table knows more than the present position shows: an adventurer another player
 took from the row is in the taker's hand until it is played or discarded; the card they put back
@@ -45,7 +45,8 @@ from dungeoneer.engine.dinky_dungeon.history import (
 from dungeoneer.engine.pools import Pool, Pools
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon, DinkyState
+    from dungeoneer.engine.dinky_dungeon.game import DinkyDungeon
+    from dungeoneer.engine.dinky_dungeon.state import DinkyState
 
 
 # ----------------------------------------------------------------------------- a seat's knowledge
@@ -54,10 +55,10 @@ class Knowledge:
     """What `seat` knows of what it cannot see: where the hidden adventurers (`adventurers`) and
     dungeon cards (`dungeon`) may lie."""
 
-    def __init__(self, seat: int, adventurers: Pools, dungeon: Pools) -> None:
+    def __init__(self, seat: int, adventurers: Pools[Card], dungeon: Pools[Card]) -> None:
         self.seat, self.adventurers, self.dungeon = seat, adventurers, dungeon
 
-    def of(self, kind: str) -> Pools:
+    def of(self, kind: str) -> Pools[Card]:
         """The pools of a kind of card (history.ADVENTURER or history.DUNGEON)."""
         return self.adventurers if kind == ADVENTURER else self.dungeon
 
@@ -91,8 +92,7 @@ def from_view(state: DinkyState, seat: int) -> Knowledge:
     it does not see, the other seats' rewards and the dungeon deck its dungeon cards; but the
     hands a pending Clown revealed are known, and so is the dungeon deck to the seat whose
     Swordsman is searching it."""
-    from dungeoneer.engine.dinky_dungeon.effects import Copy, Ones  # (they write the history)
-    from dungeoneer.engine.dinky_dungeon.game import Keep
+    from dungeoneer.engine.dinky_dungeon.effects import Copy, Keep, Ones  # (they write the history)
 
     others = [p for p in range(state.game.players) if p != seat]
     revealed = any(isinstance(t, Copy) and t.copier == "Clown" for t in state.tasks)

@@ -1,4 +1,4 @@
-"""What a seat of 5 More Minutes knows of the cards and blue chips it cannot see (issue 17).
+"""What a seat of 5 More Minutes knows of the cards and blue chips it cannot see.
 
 A player at the table knows more than the present position shows: a card another player took
 from its hand with a Dream Eater is in the taker's hand until it is played or discarded (F7); a
@@ -21,7 +21,7 @@ among its places, uniformly over the deals that keep every count.
 Blue chips are known by their value: outside the Nightmare variant nothing tells a dark 2 from
 another 2, so the knowledge does not either, and a filling chooses which 2s are dark at random
 (`faces`). In the Nightmare variant the chips are known from the view of the present position
-only, as before issue 17 (a dark chip is shown when received, so where the dark chips are is
+only (a dark chip is shown when received, so where the dark chips are is
 known to all, which pools of values cannot say; F15).
 
 Not knowledge here: what a seat might infer from the others' choices (which card they discarded
@@ -35,6 +35,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from dungeoneer.engine import history
+from dungeoneer.engine.five_more_minutes.cards import Chip
+from dungeoneer.engine.five_more_minutes.effects import SetAside
 from dungeoneer.engine.five_more_minutes.history import (
     ASIDE,
     BLUE,
@@ -47,11 +49,11 @@ from dungeoneer.engine.five_more_minutes.history import (
     events,
     seen_by,
 )
-from dungeoneer.engine.five_more_minutes.rules import Chip, SetAside
 from dungeoneer.engine.pools import Pool, Pools
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes, FiveState
+    from dungeoneer.engine.five_more_minutes.game import FiveMoreMinutes
+    from dungeoneer.engine.five_more_minutes.state import FiveState
 
 
 def face(chip: Chip) -> Chip:

@@ -36,7 +36,8 @@ from dungeoneer.engine.protocol import ANY_PLAYER, Action
 from dungeoneer.engine.tasks import Decision
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.five_minute_dungeon.table import Table
+    from dungeoneer.engine.five_minute_dungeon.board import Board
+    from dungeoneer.engine.five_minute_dungeon.state import DungeonState
 
 ABILITY_COST = 3
 """To use your ability, discard 3 cards."""
@@ -122,25 +123,31 @@ def _name_of(lower: str) -> str:
 
 class CardRule:
     """How a hero card is played: where it may be played now (`plays`), what it does once
-    played (`act`), and how a record writes the players it names."""
+    played (`act`), how a record writes the players it names, and what playing it for `seats`
+    (not on a faced card) is worth to the heuristic team (`worth`, bots.py)."""
 
     ON_CARD: ClassVar[bool] = False
     """It stays on the faced card it is played on, as a resource toward its symbols."""
     PREPOSITION: ClassVar[str] = "for"
     """The word before the players the card names ('play Steal from seat 2')."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         """The legal plays of the card from `seat`'s hand while the team is free to act
         (`faced`: the faced cards; `wanted`: the symbols each still lacks)."""
         return []
 
-    def act(self, t: Table, play: Play) -> None:
+    def act(self, t: Board, play: Play) -> None:
         """What the card does once played."""
 
     def reading(self, rest: str) -> str:
         """What follows the card's name in a written play, in the form `Play.text` gives it."""
         return rest
+
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """What playing the card for `seats` is worth to the heuristic team now, roughly in
+        cards: nothing it counts on, by default."""
+        return -1.0
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -160,13 +167,13 @@ class Resource(CardRule):
 
     ON_CARD = True
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, face.name) for i, face in enumerate(faced)
                 if not at_boss or (wanted[i] if card.wild else
                                    wanted[i].intersection(card.symbols))]
 
-    def act(self, t: Table, play: Play) -> None:
+    def act(self, t: Board, play: Play) -> None:
         assert play.target is not None
         index = t.faced.index(play.target)
         t.played[index] = (*t.played[index], play.card)
@@ -181,11 +188,11 @@ class DefeatsType(CardRule):
 
     type: str
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, face.name) for face in faced if face.type == self.type]
 
-    def act(self, t: Table, play: Play) -> None:
+    def act(self, t: Board, play: Play) -> None:
         assert play.target is not None
         defeat(t, play.target, play.card)
 
@@ -202,11 +209,11 @@ class Stopper(CardRule):
 class HolyHandGrenade(Stopper):
     """Holy Hand Grenade: "defeat any card faced, including Mini-Bosses, Events and Bosses"."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, face.name) for face in faced]
 
-    def act(self, t: Table, play: Play) -> None:
+    def act(self, t: Board, play: Play) -> None:
         assert play.target is not None
         defeat(t, play.target, play.card)
 
@@ -224,7 +231,7 @@ class Cancel(Stopper):
 class ForOnePlayer(CardRule):
     """A card that names one player (you may name yourself)."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, None, (other,)) for other in range(t.game.players)]
 
@@ -233,7 +240,12 @@ class Heal(ForOnePlayer):
     """Heal: "one player puts their whole discard pile back into their deck" (shuffled in,
     D8)."""
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """More the bigger the player's discard pile, less the more they still have to draw."""
+        seat = seats[0]
+        return len(state.discards[seat]) / 4 - len(state.decks[seat]) / 10
+
+    def act(self, t: Board, play: Play) -> None:
         target = play.seats[0]
         pile = t.discards[target]
         t.discards[target] = ()
@@ -244,20 +256,30 @@ class Heal(ForOnePlayer):
 class HealingHerbs(ForOnePlayer):
     """Healing Herbs: "one player recovers 4 cards from their discard pile to their hand"."""
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return recovered(state, seats)
+
+    def act(self, t: Board, play: Play) -> None:
         demand(t, ToRecover, play.seats[0], 4)
 
 
 class ForAnotherPlayer(CardRule):
     """A card that names another player."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, None, (other,)) for other in range(t.game.players)
                 if other != seat]
 
 
-def _move_hand(t: Table, giver: int, taker: int) -> None:
+def recovered(state: DungeonState, seats: tuple[int, ...]) -> float:
+    """What recovering cards is worth to the heuristic team (Healing Herbs, Health Potion): the
+    discard piles of the players named (all, without one), up to three cards each."""
+    piles = [state.discards[s] for s in (seats or range(state.game.players))]
+    return sum(min(len(p), 3) for p in piles) / 3 - 1.0
+
+
+def _move_hand(t: Board, giver: int, taker: int) -> None:
     """The giver's whole hand joins the taker's (Steal, Donation)."""
     t.hands[taker] = tuple(sorted(t.hands[taker] + t.hands[giver]))
     t.hands[giver] = ()
@@ -268,7 +290,11 @@ class Steal(ForAnotherPlayer):
 
     PREPOSITION = "from"
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """Worth a little when the other player holds more than a hand."""
+        return 0.3 if len(state.hands[seats[0]]) > state.game.hand_size else -1.0
+
+    def act(self, t: Board, play: Play) -> None:
         seat, victim = play.seat, play.seats[0]
         t.say(f"Seat {seat + 1} takes seat {victim + 1}'s hand: "
               f"{', '.join(t.hands[victim]) or '-'}.")
@@ -280,7 +306,11 @@ class Donation(ForAnotherPlayer):
 
     PREPOSITION = "to"
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """Worth a little to a player with an empty hand."""
+        return -1.0 if state.hands[seats[0]] else 0.2
+
+    def act(self, t: Board, play: Play) -> None:
         seat, friend = play.seat, play.seats[0]
         t.say(f"Seat {seat + 1} gives seat {friend + 1} their hand: "
               f"{', '.join(t.hands[seat]) or '-'}.")
@@ -291,12 +321,16 @@ class Enrage(CardRule):
     """Enrage: "choose two players (you may be one); each draws 3 cards". The two are written in
     any order ('for seat 3 and seat 1'), and printed in seat order."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        """More for each of the two who has three cards left to draw."""
+        return 0.5 + sum(0.2 for s in seats if len(state.decks[s]) >= 3)
+
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name, None, pair)
                 for pair in itertools.combinations(range(t.game.players), 2)]
 
-    def act(self, t: Table, play: Play) -> None:
+    def act(self, t: Board, play: Play) -> None:
         for other in play.seats:
             draw(t, other, 3)
         t.say(f"{seats_text(play.seats).capitalize()} draw 3 cards each.")
@@ -313,7 +347,7 @@ class Enrage(CardRule):
 class NoTarget(CardRule):
     """A card that names nobody: played at any time (D15)."""
 
-    def plays(self, t: Table, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
+    def plays(self, t: Board, seat: int, card: HeroCard, faced: Sequence[DungeonCard],
               at_boss: bool, wanted: Sequence[frozenset[str]]) -> list[Action]:
         return [_play(seat, card.name)]
 
@@ -322,7 +356,10 @@ class HealthPotion(NoTarget):
     """Health Potion: "every player recovers 3 cards from their discard pile to their hand"
     (seat by seat from seat 1: D21)."""
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return recovered(state, seats)
+
+    def act(self, t: Board, play: Play) -> None:
         for other in reversed(range(t.game.players)):
             demand(t, ToRecover, other, 3)
 
@@ -331,7 +368,10 @@ class DivineShield(NoTarget):
     """Divine Shield: "pause the timer (until someone plays a card) and every player draws 1
     card"."""
 
-    def act(self, t: Table, play: Play) -> None:
+    def worth(self, state: DungeonState, seats: tuple[int, ...]) -> float:
+        return 1.0
+
+    def act(self, t: Board, play: Play) -> None:
         pause(t)
         for other in range(t.game.players):
             draw(t, other, 1)
@@ -363,7 +403,7 @@ def rule_of(card: HeroCard) -> CardRule:
     return CARD_RULES[card.name] if card.action else RESOURCE
 
 
-def play_card(t: Table, play: Play) -> None:
+def play_card(t: Board, play: Play) -> None:
     """Play a card to the center: "A card laid is a card played". It ends a pause; the hand is
     refilled once what the card does has taken effect (D7)."""
     seat, card = play.seat, play.card
@@ -386,12 +426,12 @@ class Ability:
     effect: ClassVar[str]
     value: int | str | None = None
 
-    def targets(self, t: Table, seat: int,
+    def targets(self, t: Board, seat: int,
                 faced: Sequence[DungeonCard]) -> list[tuple[str | None, tuple[int, ...]]]:
         """(faced card, players named) for each way to use it now."""
         return [(None, ())]
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         """What it does, once paid for."""
         raise NotImplementedError
 
@@ -405,11 +445,11 @@ class DefeatsTypeAbility(Ability):
     effect: ClassVar[str] = "defeat"
     value: str
 
-    def targets(self, t: Table, seat: int,
+    def targets(self, t: Board, seat: int,
                 faced: Sequence[DungeonCard]) -> list[tuple[str | None, tuple[int, ...]]]:
         return [(face.name, ()) for face in faced if face.type == self.value]
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         assert use.target is not None
         defeat(t, use.target, use.ability)
 
@@ -420,7 +460,7 @@ class StopTime(Ability):
 
     effect: ClassVar[str] = "pause"
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         pause(t)
         t.used = t.used | {use.seat}
 
@@ -432,7 +472,7 @@ class Draws(Ability):
     effect: ClassVar[str] = "draw"
     value: int
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         draw(t, use.seat, self.value)
         t.say(f"Seat {use.seat + 1} draws {self.value} cards.")
 
@@ -444,7 +484,7 @@ class OthersDraw(Ability):
     effect: ClassVar[str] = "others"
     value: int
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         for other in range(t.game.players):
             if other != use.seat:
                 draw(t, other, self.value)
@@ -458,11 +498,11 @@ class AnotherDraws(Ability):
     effect: ClassVar[str] = "another"
     value: int
 
-    def targets(self, t: Table, seat: int,
+    def targets(self, t: Board, seat: int,
                 faced: Sequence[DungeonCard]) -> list[tuple[str | None, tuple[int, ...]]]:
         return [(None, (other,)) for other in range(t.game.players) if other != seat]
 
-    def act(self, t: Table, use: Use) -> None:
+    def act(self, t: Board, use: Use) -> None:
         draw(t, use.seats[0], self.value)
         t.say(f"Seat {use.seats[0] + 1} draws {self.value} cards.")
 
@@ -481,7 +521,7 @@ def _payments(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(set(itertools.combinations(hand, ABILITY_COST)))
 
 
-def ability_uses(t: Table, seat: int, faced: Sequence[DungeonCard]) -> list[Action]:
+def ability_uses(t: Board, seat: int, faced: Sequence[DungeonCard]) -> list[Action]:
     """Notes on Using Abilities: "If you don't have 3 cards to discard, you cannot use your
     ability"; a type-defeating ability only when facing a card of that type; "each player may
     only use their ability once per pause"."""
@@ -503,7 +543,7 @@ def _use(seat: int, ability: str, target: str | None, seats: tuple[int, ...],
     return Action(Use.KIND, Use(seat, ability, target, seats, paid))
 
 
-def use_ability(t: Table, use: Use) -> None:
+def use_ability(t: Board, use: Use) -> None:
     """Use an ability: "discard 3 cards face up ... and perform the action on your Hero Mat".
     Used while the timer is paused, it counts for that pause (D10)."""
     discard(t, use.seat, use.paid)
@@ -524,7 +564,7 @@ class FreeToAct(Decision):
 
     seat: int = ANY_PLAYER
 
-    def options(self, table: Table) -> tuple[Action, ...]:
+    def options(self, table: Board) -> tuple[Action, ...]:
         t = table
         cards = t.game.cards
         faced = [cards.dungeon[name] for name in t.faced]
@@ -540,7 +580,7 @@ class FreeToAct(Decision):
             found.append(TIME_RUNS_OUT)
         return tuple(found)
 
-    def choose(self, table: Table, action: Action) -> None:
+    def choose(self, table: Board, action: Action) -> None:
         record: Move = action.arg
         if isinstance(record, Play):
             play_card(table, record)

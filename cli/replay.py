@@ -1,0 +1,145 @@
+"""`dungeoneer replay`: a game record of any registered game played back, stopping at the first
+bad line; a record that stops before the end can be finished by bots."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from dungeoneer.cli import render
+from dungeoneer.cli.options import (
+    JSON,
+    Amount,
+    PathType,
+    console,
+    echo_json,
+    force_option,
+    output_path,
+)
+from dungeoneer.cli.play import winners_line
+from dungeoneer.engine import registry, session
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.protocol import State, Termination, seat_number
+from dungeoneer.engine.records import Move, Record, Step, load_record, replay, save_record, start
+
+
+def _check_picture(record: Record) -> None:
+    """Refuse --svg, before replaying, for a game that has no picture."""
+    infos = {info.name: info for info in registry.registered()}
+    info = infos.get(record.game_name)
+    if info is not None and registry.entry(info.name).picture is None:
+        raise click.UsageError(f"--svg: there is no picture of a {info.title} position")
+
+
+def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
+    """A replayed record's moves as a line of steps (docs/json.md, "line"), each with the line
+    of the record it was read from."""
+    before = [first, *(step.state for step in steps[:-1])]
+    several = first.game.players > 1
+    line = []
+    for number, (step, asked) in enumerate(zip(steps, before, strict=True), start=1):
+        told = {"step": number, "action": step.move.text, "answers": asked.prompt() or None,
+                "did": list(step.log), "record_line": step.move.line}
+        if several:  # whose turn it was (null: anyone's, in a real-time game)
+            told["seat"] = seat_number(asked.current_player())
+        line.append(told)
+    return line
+
+
+def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State, list[str]]:
+    """Play a record's game on from `state` to the end with `bot_name` in every seat (a
+    real-time game: the team bot), seeded from the record's seed; the moves they played."""
+    seed = int(record.get("seed") or 0)
+    count = 1 if state.game.info.real_time else state.game.players
+    seats = session.seat_bots(record.game_name, [bot_name] * count, seed)
+    ending = session.Session(state, seats).run()
+    return ending.state, list(ending.moves)
+
+
+@click.command(name="replay", short_help="Replay a game record and show how it ends.")
+@click.argument("path", type=PathType(dir_okay=False))
+@click.option("--step", "stepwise", is_flag=True,
+              help="Show every move, what it did and the table after it.")
+@click.option("--then", "then_bot",
+              help="Finish a record that stops before the end with this bot in every seat (a "
+                   "real-time game: a team bot; `dungeoneer play GAME --help` names a game's "
+                   "bots).")
+@click.option("--out", type=PathType(dir_okay=False),
+              help="With --then: save the finished game as a record here.")
+@click.option("--svg", type=PathType(dir_okay=False), metavar="FILE",
+              help="Puzzle Dungeon: draw the position as an SVG picture in FILE (after the "
+                   "last move, or after move --at N).")
+@click.option("--at", "at_move", type=Amount("moves", least=0), metavar="N",
+              help="With --svg: the position after the first N moves (0: the start).")
+@force_option("--out or --svg")
+@JSON
+def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | None,
+                   svg: str | None, at_move: int | None, force: bool, as_json: bool) -> None:
+    """Replay a game record of any registered game and show how it ends.
+
+    Stops at the first bad line: the file, the line, what it says, why, and (for an illegal
+    action) what was legal there.
+
+    Example: dungeoneer solve 42 --out win.rec && dungeoneer replay win.rec --step
+    """
+    if out and not then_bot:
+        raise click.UsageError("--out goes with --then")
+    if at_move is not None and not svg:
+        raise click.UsageError("--at goes with --svg")
+    output_path(svg, force)
+    record = load_record(path)
+    if svg:
+        _check_picture(record)
+    out_path, screen = output_path(out, force), console()
+    interactive = stepwise and not as_json and sys.stdin.isatty()
+
+    def show(step: Step) -> None:
+        if as_json or not stepwise:
+            return
+        screen.print(f"[bold]line {step.move.line}: {step.move.text}[/bold]")
+        for line in step.log:
+            screen.print(f"  {line}")
+        screen.print(render.state_view(step.state))
+        if interactive:
+            click.pause()
+
+    _game, first = start(record)
+    state, steps = replay(record, keep_log=stepwise or as_json, on_step=show, first=first)
+    if svg:
+        chosen = len(steps) if at_move is None else at_move
+        if chosen > len(steps):
+            raise DungeoneerError(f"--at {chosen}: the record has {len(steps)} moves",
+                                  file=path)
+        render.write_picture(svg, steps[chosen - 1].state if chosen else first, force)
+    finished: list[str] = []
+    if then_bot:
+        registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message
+        state, finished = finish_with_bots(record, state, then_bot)
+        if out_path:
+            done = record.with_moves((*record.moves, *(Move(m) for m in finished)))
+            save_record(out_path, done, comment=f"finished by the {then_bot} bot",
+                        overwrite=force)
+    outcome = state.outcome()
+    if as_json:
+        echo_json({"game": record.game_name, "file": path, "header": dict(record.header),
+                   "moves": len(steps),
+                   "line": _line_json(first, steps), "finished_by_bot": finished,
+                   "position": state.to_json(),
+                   "outcome": outcome.to_json() if outcome else None})
+        return
+    if not stepwise:
+        screen.print(render.state_view(state))
+    screen.print(f"{len(steps)} moves replayed.")
+    if finished:
+        screen.print(f"{len(finished)} more moves by {then_bot}: {'; '.join(finished)}")
+    if outcome is None:
+        waiting = state.prompt()
+        screen.print("The game is not over." + (f" Waiting for: {waiting}" if waiting else ""))
+    else:
+        screen.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
+        if outcome.termination is Termination.FINISHED:  # a competitive game: who won
+            screen.print(winners_line(outcome.winners))
+
+
