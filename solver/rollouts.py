@@ -24,10 +24,15 @@ from __future__ import annotations
 from collections.abc import Generator, Hashable, Sequence
 
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.board import Board
-from dungeoneer.engine.puzzle_dungeon.bots import EagerOptions, one_order_each
-from dungeoneer.engine.puzzle_dungeon.rules import CardOrderPayments, Payment, prey_progress
+from dungeoneer.engine.puzzle_dungeon import (
+    Board,
+    CardOrderPayments,
+    EagerOptions,
+    Payment,
+    PuzzleState,
+    one_order_each,
+    prey_progress,
+)
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.solver.search import WON, Strategy, Verdict
 

@@ -27,6 +27,7 @@ from typing import TypeAlias
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.engine.puzzle_dungeon.board import Board
 from dungeoneer.engine.puzzle_dungeon.rules import prey_progress
 from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
@@ -126,7 +127,7 @@ class Strategy:
         self.table = self._table(memory)
         self.states = 0
         self.pruned = 0
-        self.furthest = root
+        self.furthest: PuzzleState | Board = root
         """The position with the most monsters collected so far (to say how far a search got)."""
         self.next_pause = 0
 

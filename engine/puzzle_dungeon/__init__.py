@@ -17,7 +17,8 @@ it). The modules behind them are the engine's own business:
   `nonempty_columns`, `forbidden_columns`, `active_statics`, `least_payment_cost`, payments
   (`Payment`, `CardOrderPayments`, `Resources`, `in_card_order`);
 - playing on a working copy instead of frozen positions, for playouts: `Board`, `Payer`,
-  `DEAL`;
+  `DEAL`; the eager player's choices, which read only what a player sees: `EagerOptions`,
+  `one_order_each`, `pay_at_random`;
 - what the player knows: `information_set`; and the first program id of a card's ability,
   `FIRST_CARD_PROGRAM`.
 """
@@ -29,6 +30,7 @@ from typing import Any
 
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
+from dungeoneer.engine.puzzle_dungeon.bots import EagerOptions, one_order_each, pay_at_random
 from dungeoneer.engine.puzzle_dungeon.cards import (
     Ability,
     ArsenalCard,
@@ -109,8 +111,8 @@ GAME = GameEntry(
 
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
-    "ArsenalCard", "Board", "CardOrderPayments", "CardSet", "Face", "HeroFace", "Monster",
-    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "card_set",
-    "face", "forbidden_columns", "in_card_order", "information_set", "key_of",
-    "least_payment_cost", "load_card_set", "make_puzzle_dungeon", "nonempty_columns",
-    "prey_progress"]
+    "ArsenalCard", "Board", "CardOrderPayments", "CardSet", "EagerOptions", "Face", "HeroFace",
+    "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources",
+    "active_statics", "card_set", "face", "forbidden_columns", "in_card_order",
+    "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
+    "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress"]

@@ -55,7 +55,7 @@ class EagerOptions:
                  "no_attack", "others", "resources", "wanted")
 
     def __init__(self) -> None:
-        self.columns: tuple | None = None
+        self.columns: tuple[tuple[int, ...], ...] | None = None
         self.no_attack: tuple[int, ...] | None = None
         """The arsenal of the last answer, if it had no attack and nothing else has changed."""
 
