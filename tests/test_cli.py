@@ -146,9 +146,17 @@ def test_solve_json_has_the_documented_shape():
     data = json.loads(run("solve", "42", "--json").output)
     assert data["status"] == "won"
     assert list(data) == ["deal", "status", "line", "positions", "seconds", "method", "reason"]
-    assert data["line"][0] == {"step": 1, "action": "attack 2", "answers": None,
-                               "did": ["You attack the Haunted Armor in column 2."]}
-    assert data["line"][1]["answers"] == "Match the Haunted Armor's defense (Claw Claw Hand Mitt)."
+    line = data["line"]
+    assert [step["step"] for step in line] == list(range(1, len(line) + 1))
+    for step in line:
+        assert list(step) == ["step", "action", "answers", "did"]
+        assert isinstance(step["action"], str) and step["action"]
+        assert step["answers"] is None or isinstance(step["answers"], str)
+        assert all(isinstance(said, str) for said in step["did"])
+    attacks = [i for i, step in enumerate(line) if step["action"].startswith("attack ")]
+    payment = line[attacks[0] + 1]
+    assert payment["action"].startswith("pay ")
+    assert payment["answers"].startswith("Match the ") and "defense" in payment["answers"]
 
 
 def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
