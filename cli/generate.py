@@ -16,8 +16,11 @@ from dungeoneer.cli.options import (
     PathType,
     batch_progress,
     batch_tally,
+    check_lines_placed,
     error_console,
     force_option,
+    kept_on_stop,
+    lines_kept,
     output_path,
     workers_option,
 )
@@ -54,7 +57,13 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
     output_path(out, force)
     err = error_console()
     limit = max_tries or TRIES_PER_PUZZLE * count
-    with contextlib.ExitStack() as stack:
+    sink: LinesWriter | None = None
+    printed = 0
+
+    def kept() -> str:
+        return lines_kept(sink, "puzzles") if out else f"{printed} puzzles printed."
+
+    with kept_on_stop(kept), contextlib.ExitStack() as stack:
         progress: Callable[[int, int], None] | None = None
         tally: Tally | None = None
         if err.is_terminal:
@@ -76,5 +85,7 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
                 sink.write_line(line)
             else:
                 click.echo(line)
+                printed += 1
     if sink is not None:
+        check_lines_placed(sink, "puzzles")
         err.print(f"{sink.lines} puzzles written to {out}.")

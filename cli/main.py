@@ -20,6 +20,7 @@ from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
 from dungeoneer.cli.generate import generate
 from dungeoneer.cli.odds import odds
+from dungeoneer.cli.options import stop_on_sigterm
 from dungeoneer.cli.play import play_group
 from dungeoneer.cli.play_puzzle import play_puzzle_command
 from dungeoneer.cli.rate import rate_command
@@ -72,6 +73,7 @@ for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), repla
 
 def main() -> None:
     """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`)."""
+    stop_on_sigterm()
     cli(prog_name="dungeoneer")
 
 

@@ -5,11 +5,14 @@ output files; and the progress shown by long commands (a spinner, a batch's bar)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -27,7 +30,7 @@ from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import LOCAL, MAX_WORKERS, SCHEDULER_ENV, Tally
-from dungeoneer.engine.files import check_writable
+from dungeoneer.engine.files import LinesWriter, check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
@@ -330,3 +333,54 @@ def batch_tally(bar: Progress, task: TaskID, *, advance: bool = False) -> Tally:
                    retried=tally.retried)
 
     return Tally(on_change=show)
+
+
+# ----------------------------------------------------------------------------- stopping
+
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells give it."""
+
+EXIT_TERMINATED = 143
+"""The exit status after SIGTERM (128 + SIGTERM)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that a command stopped by it ends as on Ctrl-C:
+    the line in hand finished, what was made kept and said."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
+
+
+def stop_on_sigterm() -> None:
+    """Make SIGTERM raise `Terminated` in the main thread (the `dungeoneer` script does it)."""
+    signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+@contextlib.contextmanager
+def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
+    """Run a batch that writes as it goes; if Ctrl-C or SIGTERM stops it, print `note()` (what
+    was kept, and where) on standard error and exit with 130 or 143."""
+    try:
+        yield
+    except KeyboardInterrupt as stop:
+        error_console().print(f"Stopped: {note()}", soft_wrap=True, markup=False)
+        status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+        raise click.exceptions.Exit(status) from None
+
+
+def lines_kept(sink: LinesWriter | None, what: str) -> str:
+    """'12 puzzles kept in F.' (or where they went instead), for a batch writing to `sink`."""
+    if sink is None or sink.where is None:
+        return f"no {what} written."
+    return f"{sink.lines} {what} kept in {sink.where}."
+
+
+def check_lines_placed(sink: LinesWriter, what: str) -> None:
+    """Raise DungeoneerError if the lines went beside the target, which appeared while the batch
+    ran: they are all kept, under another name, and the user must hear where."""
+    if sink.moved:
+        raise DungeoneerError(f"{sink.target} appeared while this ran and was left alone; the "
+                              f"{sink.lines} {what} are in {sink.where} instead",
+                              file=str(sink.target))
