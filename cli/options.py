@@ -29,7 +29,13 @@ from rich.progress import (
 from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import LOCAL, MAX_WORKERS, SCHEDULER_ENV, Tally
+from dungeoneer.engine.executors import (
+    LOCAL,
+    MAX_WORKERS,
+    SCHEDULER_ENV,
+    Tally,
+    scheduler_address,
+)
 from dungeoneer.engine.files import LinesWriter, check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
@@ -238,29 +244,33 @@ def output_path(path: str | None, force: bool) -> str | None:
 
 
 class SchedulerType(ParamType):
-    """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address."""
+    """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address
+    (`executors.scheduler_address`). An address from $DUNGEONEER_SCHEDULER is checked only by a
+    command that uses it, so a bad one does not break a command that runs no batch."""
 
     name = "scheduler"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         text = str(value).strip()
         if text.lower() == LOCAL:
             return LOCAL
-        # An address is host:port, optionally after a protocol (tcp://, tls://); a stray space
-        # or an empty value is a mistake, not a host.
-        if not text or len(text) > 300 or any(c.isspace() for c in text) or ":" not in text:
-            self.fail(f"a Dask scheduler's address (tcp://HOST:PORT) or 'local', not "
-                      f"{shown(str(value))!r}", param, ctx)
-        return text
+        from_environment = (ctx is not None and param is not None and param.name is not None
+                            and ctx.get_parameter_source(param.name)
+                            is click.core.ParameterSource.ENVIRONMENT)
+        if from_environment:
+            return text
+        try:
+            return scheduler_address(text)
+        except DungeoneerError as exc:
+            self.fail(exc.reason, param, ctx)
 
 
 SCHEDULER = Declared(
     "--scheduler", type=SchedulerType(), envvar=SCHEDULER_ENV, default=None,
     metavar="ADDRESS|local",
     help=f"Run the jobs on Dask: 'local' for a LocalCluster of --workers processes here, or a "
-         f"scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV}, else local "
-         "processes. The results do not depend on it. Needs pip install 'dungeoneer[dask]'.")
+         f"scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV} (unset or empty: "
+         "local processes). The results do not depend on it. Needs pip install 'dungeoneer[dask]'.")
 
 
 def game_option(option: Option, *, many: bool = False) -> click.Option:

@@ -326,8 +326,8 @@ def test_an_unreachable_scheduler_is_one_message(dask_installed, monkeypatch):
     result = run("generate", "--count", "1", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
-    assert "no Dask scheduler answered at 'tcp://127.0.0.1:" in result.output
-    assert "within 1 s" in result.output
+    assert result.output == (f"error: no Dask scheduler answered at tcp://127.0.0.1:{port}: "
+                             "Connection refused\n")
 
 
 def test_a_batch_bar_shows_jobs_failed_and_retried_once_there_are_any():
