@@ -10,6 +10,7 @@ import click
 from rich.progress import BarColumn, SpinnerColumn, TextColumn
 
 from dungeoneer.cli.options import (
+    NAME,
     SCHEDULER,
     SEED,
     Amount,
@@ -34,9 +35,11 @@ MAX_PUZZLES = 100_000
 @click.command(short_help="A batch of winnable, rated puzzles as JSON lines.")
 @click.option("--count", type=Amount("puzzles", most=MAX_PUZZLES), required=True,
               help="Puzzles to make.")
-@click.option("--level", "--rating", "level", type=click.IntRange(1, 5),
+@click.option("--level", "--rating", "level", type=Amount("levels", least=1, most=5),
+              metavar="1-5",
               help="Only puzzles of this level (1 gentle to 5 fiendish).")
-@click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
+@click.option("--hero", type=NAME, default=None,
+              help="The hero face (default: the front faces in turn).")
 @workers_option(1)
 @click.option("--first-seed", type=SEED, default=1, show_default=True,
               help="Candidate i is the deal of this seed plus i.")

@@ -20,7 +20,7 @@ from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
 from dungeoneer.cli.generate import generate
 from dungeoneer.cli.odds import odds
-from dungeoneer.cli.options import stop_on_sigterm
+from dungeoneer.cli.options import refuse_repeated_options, stop_on_sigterm
 from dungeoneer.cli.play import play_group
 from dungeoneer.cli.play_puzzle import play_puzzle_command
 from dungeoneer.cli.rate import rate_command
@@ -50,6 +50,13 @@ class DungeoneerGroup(click.Group):
             # is first touched: one message naming it, not a traceback.
             click.echo(f"error: {_os_error(exc)}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and name is not None:
+            refuse_repeated_options(command, name, rest, ctx)
+        return name, command, rest
 
 
 def _os_error(exc: OSError) -> str:

@@ -19,6 +19,7 @@ from dungeoneer.cli.options import (
     JSON,
     SEED,
     Amount,
+    Points,
     Seconds,
     console,
     echo_json,
@@ -49,7 +50,7 @@ MAX_PLAYS = 1_000_000
 @CORE
 @click.option("--plays", type=Amount("plays", most=MAX_PLAYS), default=400, show_default=True,
               help="Games to play at most.")
-@click.option("--within", type=click.FloatRange(0.1, 50), default=5.0, show_default=True,
+@click.option("--within", type=Points(0.1, 50), default=5.0, show_default=True,
               metavar="POINTS", help="Stop once the 95% interval is within this many points "
               "either side (a small number plays them all).")
 @click.option("--samples", type=Amount("samples", most=1000), default=None, metavar="N",

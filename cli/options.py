@@ -139,6 +139,7 @@ class Seconds(ParamType):
     lets 'nan' and 'inf' through: nan fails every comparison, so no range check refuses it)."""
 
     name = "seconds"
+    unit = "seconds"
 
     def __init__(self, least: float, most: float) -> None:
         self.least = least
@@ -147,16 +148,26 @@ class Seconds(ParamType):
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float:
         if isinstance(value, float | int) and not isinstance(value, bool):
-            seconds = float(value)
+            number = float(value)
         else:
+            text = str(value).strip()
+            # ASCII only: float() reads '٣' and '０.５' too.
+            readable = len(text) <= 40 and text.isascii()
             try:
-                seconds = float(str(value).strip()) if len(str(value)) <= 40 else math.nan
+                number = float(text) if readable else math.nan
             except ValueError:
-                seconds = math.nan
-        if not (math.isfinite(seconds) and self.least <= seconds <= self.most):
-            self.fail(f"a number of seconds from {self.least:g} to {self.most:g}, not "
+                number = math.nan
+        if not (math.isfinite(number) and self.least <= number <= self.most):
+            self.fail(f"a number of {self.unit} from {self.least:g} to {self.most:g}, not "
                       f"{shown(str(value))!r}", param, ctx)
-        return seconds
+        return number
+
+
+class Points(Seconds):
+    """A finite number of percentage points from `least` to `most`."""
+
+    name = "points"
+    unit = "points"
 
 
 class PathType(click.Path):
@@ -215,7 +226,22 @@ def workers_option(default: int | None, *, when: str = "") -> Declared:
                     metavar="N", help=f"{when}: {text}" if when else text.capitalize())
 
 
-HERO = Declared("--hero", default=None,
+class NameType(ParamType):
+    """A name (a hero's, a card's): text with something in it. An empty --hero would otherwise
+    read as no --hero at all, and quietly pick the default."""
+
+    name = "name"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        if not text.strip():
+            self.fail(f"a name, not {text!r}", param, ctx)
+        return text
+
+
+NAME = NameType()
+
+HERO = Declared("--hero", type=NAME, default=None,
                 help="The hero face to play (default Rogue; see `dungeoneer games`).")
 CARDS = Declared("--cards", "cards", type=PathType(file_okay=False),
                  help="A folder of card files that replace the built-in ones.")
@@ -295,6 +321,27 @@ def game_values(options: tuple[Option, ...], values: Mapping[str, Any]) -> dict[
         elif value is not None:
             chosen[option.key] = str(value)
     return chosen
+
+
+def refuse_repeated_options(command: click.Command, name: str, args: list[str],
+                            parent: click.Context) -> None:
+    """Raise a UsageError if `args` give an option of `command` that takes one value twice
+    (`--players 2 --players 3`): click would silently keep the last. Flags may be repeated;
+    anything else wrong with `args` is left to click's own parsing to report."""
+    probe = click.Context(command, parent=parent, info_name=name, resilient_parsing=True)
+    try:
+        _, _, order = command.make_parser(probe).parse_args(args=list(args))
+    except click.ClickException:
+        return
+    seen: set[str] = set()
+    for param in order:
+        if not isinstance(param, click.Option) or param.multiple or param.count \
+                or param.is_flag or param.name is None:
+            continue
+        if param.name in seen:
+            raise click.UsageError(f"{param.opts[0]} is given more than once; give it once",
+                                   probe)
+        seen.add(param.name)
 
 
 # ----------------------------------------------------------------------------- progress

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from dungeoneer.cli.options import (
     JSON,
+    NAME,
     SCHEDULER,
     SEED,
     Amount,
@@ -131,7 +132,7 @@ def _print_survey(report: dict[str, Any]) -> None:
 
 
 @click.command(short_help="The won share of each hero face, from many solved deals.")
-@click.option("--hero", "heroes", multiple=True, metavar="NAME",
+@click.option("--hero", "heroes", type=NAME, multiple=True, metavar="NAME",
               help="A hero face to survey, repeated for more (default: every face).")
 @click.option("--deals", type=Amount("deals", most=MAX_DEALS), required=True,
               help="Deals to solve per face.")

@@ -30,6 +30,8 @@ class BotSetting:
         """The value `text` writes, or None if it is not one this setting allows."""
         if self.whole:
             return whole_number(text, least=int(self.least), most=int(self.most))
+        if not text.isascii() or len(text) > 40:  # float() reads '０.５' and thousands of digits
+            return None
         try:
             value = float(text)
         except ValueError:
