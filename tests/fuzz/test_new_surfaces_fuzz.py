@@ -80,3 +80,26 @@ def test_a_record_with_no_moves_yet_replays_as_json(tmp_path, record):
     path.write_text(f"{head}---\n", encoding="utf-8")
     report = json.loads(succeeded(run("replay", str(path), "--json")).output)
     assert report["moves"] == 0 and report["line"] == []
+
+
+def test_a_campaign_may_take_as_many_actions_as_its_tries_allow():
+    from dungeoneer.engine.five_minute_dungeon.game import ACTIONS_PER_TRY, FiveMinuteDungeon
+    from dungeoneer.engine.session import MAX_ACTIONS, action_bound
+
+    assert action_bound(FiveMinuteDungeon(campaign=True, tries=99)) == 99 * ACTIONS_PER_TRY
+    assert action_bound(FiveMinuteDungeon()) == ACTIONS_PER_TRY
+    assert action_bound(registry.get_game("dinky-dungeon", {"players": "3"})) == MAX_ACTIONS
+
+
+@pytest.mark.slow
+def test_a_long_campaign_finished_by_random_bots_ends(tmp_path):
+    head = _five_minute_record().split("---\n")[0]
+    path = tmp_path / "campaign.rec"
+    path.write_text(head + "campaign: yes\ntries: 99\n---\n", encoding="utf-8")
+    result = succeeded(run("replay", str(path), "--then", "random", "--json"))
+    assert json.loads(result.output)["outcome"] is not None
+
+
+def test_rate_takes_a_time_limit_and_refuses_one_that_is_not():
+    failed_cleanly(run("rate", "42", "--time-limit", "nan"))
+    assert "--time-limit" in succeeded(run("rate", "--help")).output
