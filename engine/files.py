@@ -86,8 +86,11 @@ def create_temp(folder: str | Path, prefix: str, suffix: str) -> tuple[int, Path
 
 def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
     """Write `text` to `path` in one step: readers see the old file or the new one, never half of
-    one, even if the process is killed. Refuses to replace an existing file unless `overwrite`."""
-    target = check_writable(path, overwrite=overwrite)
+    one, even if the process is killed. Never replaces an existing file unless `overwrite`: the
+    text is then saved beside it (NAME-1.EXT) and a DungeoneerError says where. Commands check
+    the path before their work (`check_writable`); a file there now appeared meanwhile, and the
+    work is not thrown away for it."""
+    target = check_writable(path, overwrite=True)  # the folder; the file itself: see above
     folder = target.parent
     fd, temp = create_temp(folder, _temp_prefix(target), ".tmp")
     try:
@@ -112,8 +115,9 @@ def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
         os.link(temp, target)
     except FileExistsError:
         beside = _link_beside(temp, target)
-        raise DungeoneerError(f"{target} appeared while this ran and was left alone; the result "
-                              f"is saved in {beside} instead", file=str(target)) from None
+        raise DungeoneerError(f"{target} already exists (it appeared while this ran) and was "
+                              f"left alone; the result is saved in {beside} instead",
+                              file=str(target)) from None
 
 
 BESIDE_TRIES = 1000
