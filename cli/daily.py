@@ -143,6 +143,8 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
         opened = stack.enter_context(Archive(archive_path))
         stored = {day: opened.get(day.isoformat()) for day in days}
         missing = [day for day in days if stored[day] is None]
+        if missing:  # before any puzzle is made: a read-only or locked archive stores none
+            opened.check_can_store(missing[0].isoformat())
         jobs = ((day, levels) for day in missing)
         tally = _range_bar(stack, len(missing))
         # The puzzles come in the order of `missing`, which is date order: each is stored as
