@@ -249,8 +249,10 @@ class Session:
         the time runs out instead."""
         timed = cast(RealTimeState, state)  # declared by GameInfo.real_time
         runs_out = timed.time_runs_out()
-        if chosen == runs_out:
-            return timed.at(chosen, self.limit), ""
+        # 'time runs out' typed with a reading of its own ('75.0 time runs out') is the same
+        # choice: the time runs out at the limit, whatever reading was typed.
+        if chosen == runs_out or timed.at(chosen, self.limit) == timed.at(runs_out, self.limit):
+            return timed.at(runs_out, self.limit), ""
         assert self.clock is not None
         reading = self.clock.reading(timed)
         if reading > self.limit:

@@ -103,3 +103,17 @@ def test_a_long_campaign_finished_by_random_bots_ends(tmp_path):
 def test_rate_takes_a_time_limit_and_refuses_one_that_is_not():
     failed_cleanly(run("rate", "42", "--time-limit", "nan"))
     assert "--time-limit" in succeeded(run("rate", "--help")).output
+
+
+@pytest.mark.parametrize("typed", ["75.0 time runs out", "time runs out"])
+def test_time_runs_out_typed_with_a_reading_ends_the_game_and_keeps_it(tmp_path, typed):
+    record = tmp_path / "game.rec"
+    result = succeeded(run("play", "five-minute-dungeon", "--record", str(record),
+                           input=f"{typed}\n"))
+    assert "Game over: lost (time ran out" in result.output
+    assert record.read_text(encoding="utf-8").endswith("---\n300.0 time runs out\n")
+
+
+def test_a_huge_number_typed_in_play_is_answered_not_a_crash(tmp_path):
+    result = succeeded(run("play", "five-minute-dungeon", input="9" * 5000 + "\nq\n"))
+    assert "Stopped." in result.output
