@@ -117,3 +117,15 @@ def test_time_runs_out_typed_with_a_reading_ends_the_game_and_keeps_it(tmp_path,
 def test_a_huge_number_typed_in_play_is_answered_not_a_crash(tmp_path):
     result = succeeded(run("play", "five-minute-dungeon", input="9" * 5000 + "\nq\n"))
     assert "Stopped." in result.output
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, [[1]], {"x": [1]}], ids=repr)
+def test_an_effect_with_a_list_or_table_where_a_name_belongs_is_a_card_error(value):
+    from dungeoneer.engine.puzzle_dungeon.effects import OPS, EffectSpecError, compile_effect
+
+    steps = [{"op": value}, {"op": "for_each", "count": value, "do": [{"op": "draw"}]},
+             *({"op": op, **{key: 1 for key in spec.required}, key: value}
+               for op, spec in OPS.items() for key in {*spec.params, *spec.required, "count"})]
+    for step in steps:
+        with pytest.raises(EffectSpecError):
+            compile_effect([step])
