@@ -129,3 +129,12 @@ def test_an_effect_with_a_list_or_table_where_a_name_belongs_is_a_card_error(val
     for step in steps:
         with pytest.raises(EffectSpecError):
             compile_effect([step])
+
+
+def test_a_layout_payload_longer_than_any_deals_is_refused_unread():
+    from dungeoneer.generator.codes import DealCodeError, parse_code
+
+    with pytest.raises(DealCodeError, match="131,000 characters, more than a deal's 49"):
+        parse_code("pd1.rogue.L." + "z" * 131_000)
+    payload = "5d0x0gtcsa1tnt25j3t61kjg93ga0w13why7ydne67be8rf24"  # deal 42's
+    assert parse_code("pd1.rogue.L." + "0" * 1000 + payload).text() == f"pd1.rogue.L.{payload}"
