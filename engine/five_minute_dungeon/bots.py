@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from dungeoneer.engine.bots import BotSetting
+from dungeoneer.engine.bots import MAX_SAMPLES, BotSetting
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
@@ -251,7 +251,7 @@ class SamplingTeam(HeuristicTeam):
     name = "sampling"
     default_samples = 1
     default_width = 2
-    SETTINGS = (BotSetting("samples", 1), BotSetting("width", 1, most=100))
+    SETTINGS = (BotSetting("samples", 1, most=MAX_SAMPLES), BotSetting("width", 1, most=100))
     """`--bot sampling:samples=N,width=W`: the fillings per decision and the options sampled."""
     MARGIN = 0.5
     """How close to the best an option must score to be sampled: the heuristic's scores are
