@@ -253,15 +253,30 @@ class _Pool:
         """Stop the pool, cancelling the jobs not started."""
         self.pool.shutdown(wait=True, cancel_futures=True)
 
+    def stop(self) -> None:
+        """Stop the pool at once, the jobs running included: the batch was interrupted (Ctrl-C,
+        SIGTERM), and a job may run for minutes."""
+        # The executor offers no way to end running jobs before Python 3.14: end its processes.
+        for process in list(getattr(self.pool, "_processes", {}).values()):
+            process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
 
 @contextlib.contextmanager
 def _process_pool(workers: int) -> Iterator[_Place]:
     """A pool of `workers` spawned processes, started again whenever a worker dies."""
     pool = _Pool(workers)
+    interrupted = False
     try:
         yield _Place(pool.submit, (BrokenProcessPool,), workers)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI raises it as one)
+        interrupted = True
+        raise
     finally:
-        pool.close()
+        if interrupted:
+            pool.stop()
+        else:
+            pool.close()
 
 
 def import_distributed() -> Any:

@@ -100,3 +100,16 @@ def test_a_stopped_daily_range_keeps_every_puzzle_it_issued(tmp_path, how):
         assert status == 143
         assert err.endswith(f"Stopped: {count} puzzles issued and kept in the archive; the same "
                             "command goes on with the rest.\n")
+
+
+def test_odds_whose_plays_take_long_stops_at_once_on_sigterm(tmp_path):
+    """--samples 1000 --candidates 100 makes one play take many minutes: SIGTERM stops the
+    command and its worker processes at once, saying what it had."""
+    process = started(["odds", "42", "--samples", "1000", "--candidates", "100", "--plays", "1",
+                       "--time-limit", "1", "--workers", "2"], tmp_path)
+    time.sleep(3)
+    assert process.poll() is None
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 143
+    assert err == "Stopped: no play had ended yet, so there are no odds to tell.\n"
