@@ -115,9 +115,8 @@ def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
         os.link(temp, target)
     except FileExistsError:
         beside = _link_beside(temp, target)
-        raise DungeoneerError(f"{target} already exists (it appeared while this ran) and was "
-                              f"left alone; the result is saved in {beside} instead",
-                              file=str(target)) from None
+        raise DungeoneerError(f"{target} already exists and was left alone; the result is "
+                              f"saved in {beside} instead", file=str(target)) from None
 
 
 BESIDE_TRIES = 1000

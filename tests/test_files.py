@@ -69,9 +69,8 @@ def test_a_result_whose_file_appears_meanwhile_is_saved_beside_it(tmp_path, monk
     monkeypatch.setattr(files, "check_writable", appears)
     with pytest.raises(DungeoneerError) as caught:
         write_atomic(target, "mine\n")
-    assert str(caught.value) == (f"{target}: {target} already exists (it appeared while this "
-                                 f"ran) and was left alone; the result is saved in "
-                                 f"{tmp_path / 'out-1.txt'} instead")
+    assert str(caught.value) == (f"{target}: {target} already exists and was left alone; the "
+                                 f"result is saved in {tmp_path / 'out-1.txt'} instead")
     assert target.read_text() == "someone else's\n"
     assert (tmp_path / "out-1.txt").read_text() == "mine\n"
 
@@ -99,8 +98,7 @@ def test_solve_shows_its_line_and_saves_it_beside_a_file_that_appeared_meanwhile
     result = run("solve", "42", "--out", str(out), "--json", "--time-limit", "30")
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert '"status": "won"' in result.output  # the answer, shown all the same
-    assert result.output.endswith(f"error: {out}: {out} already exists (it appeared while this "
-                                  f"ran) and was left alone; the result is saved in "
-                                  f"{tmp_path / 'win-1.rec'} instead\n")
+    assert result.output.endswith(f"error: {out}: {out} already exists and was left alone; the "
+                                  f"result is saved in {tmp_path / 'win-1.rec'} instead\n")
     assert out.read_text() == "someone else's\n"
     assert (tmp_path / "win-1.rec").read_text().startswith("#")
