@@ -118,6 +118,9 @@ class _Place:
     gone: tuple[type[BaseException], ...] = ()
     """The errors that mean the place itself went away (a scheduler that stopped): the batch
     ends with a DungeoneerError."""
+    result: Callable[[_Future], Any] = lambda future: future.result()
+    """Wait for a future's result (a cluster's waits, and stops waiting once it has no worker
+    left)."""
 
 
 @dataclass
@@ -195,7 +198,7 @@ def _next_result(place: _Place, function: Callable[[Any], Any], waiting: deque[_
     entry = waiting[0]
     while True:
         try:
-            result = entry.future.result()
+            result = place.result(entry.future)
         except place.lost as error:
             _submit_again(place, function, entry, error, tally)
         except place.gone as error:
@@ -304,7 +307,33 @@ def _dask(scheduler: str, workers: int) -> Iterator[_Place]:
             future: _Future = client.submit(function, job, pure=False)
             return future
 
-        yield _Place(submit, (distributed.KilledWorker,), slots, _gone_errors(distributed))
+        def result(future: Any) -> Any:
+            return _cluster_result(client, future, scheduler)
+
+        yield _Place(submit, (distributed.KilledWorker,), slots, _gone_errors(distributed),
+                     result)
+
+
+def _cluster_result(client: Any, future: Any, scheduler: str) -> Any:
+    """The result of `future` on a Dask cluster, or a DungeoneerError once the cluster has had
+    no worker for CONNECT_SECONDS (the last one died): its jobs would wait for ever."""
+    seconds = CONNECT_SECONDS
+    idle_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=seconds)
+        except TimeoutError:
+            pass  # still running, or nothing to run it on: see which
+        if sum(client.nthreads().values()):
+            idle_since = None
+            continue
+        now = time.monotonic()
+        idle_since = now if idle_since is None else idle_since
+        if now - idle_since >= seconds:
+            raise DungeoneerError(f"the Dask scheduler at {scheduler} has had no worker for "
+                                  f"{seconds} s (the last one stopped): the batch cannot go on; "
+                                  f"start a worker with dask worker ADDRESS and run it again",
+                                  text=scheduler)
 
 
 def _gone_errors(distributed: Any) -> tuple[type[BaseException], ...]:

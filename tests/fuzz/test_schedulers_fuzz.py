@@ -138,3 +138,26 @@ def test_a_scheduler_with_no_worker_is_one_message(dask_installed, monkeypatch):
         result = failed_cleanly(run("generate", "--count", "1", "--scheduler", address))
     assert result.output == (f"error: the Dask scheduler at {address} has no worker (none came "
                              f"within 1 s): start one with dask worker {address}\n")
+
+
+@pytest.mark.slow
+def test_a_batch_whose_last_worker_goes_is_one_message(dask_installed, monkeypatch, tmp_path):
+    from dask.distributed import LocalCluster
+
+    from dungeoneer.engine.executors import ordered_map
+    from tests.scale_jobs import behind_gate, started_file
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, protocol="tcp://",
+                      host="127.0.0.1", dashboard_address=None) as cluster:
+        jobs = [(str(tmp_path), index, abs, index) for index in range(4)]
+        results = ordered_map(behind_gate, jobs, workers=1, scheduler=cluster.scheduler_address)
+        assert [next(results), next(results)] == [0, 1]
+        deadline = time.monotonic() + 60
+        while not started_file(tmp_path, 2).exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        cluster.scale(0)  # the only worker goes, job 2 unfinished
+        with pytest.raises(DungeoneerError, match="has had no worker for 1 s"):
+            next(results)
+        results.close()
