@@ -26,6 +26,7 @@ from dungeoneer.cli.options import (
     echo_json,
     error_console,
     force_option,
+    kept_on_stop,
     output_path,
     spinner,
     workers_option,
@@ -133,10 +134,17 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
 
     days = date_range(first, last)
     issued: list[tuple[Daily, bool]] = []
-    with contextlib.ExitStack() as stack:
+
+    def kept() -> str:
+        return (f"{sum(new for _, new in issued)} puzzles issued and kept in the archive; the "
+                "same command goes on with the rest.")
+
+    with kept_on_stop(kept), contextlib.ExitStack() as stack:
         opened = stack.enter_context(Archive(archive_path))
         stored = {day: opened.get(day.isoformat()) for day in days}
         missing = [day for day in days if stored[day] is None]
+        if missing:  # before any puzzle is made: a read-only or locked archive stores none
+            opened.check_can_store(missing[0].isoformat())
         jobs = ((day, levels) for day in missing)
         tally = _range_bar(stack, len(missing))
         # The puzzles come in the order of `missing`, which is date order: each is stored as

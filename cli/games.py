@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from dungeoneer.cli.options import JSON, console, echo_json
+from dungeoneer.cli.options import JSON, console, echo_json, refuse_repeated_options
 from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.registry import GameEntry
@@ -88,7 +88,10 @@ class GameCommands(click.Group):
                                        ctx)
             games = ", ".join(self.list_commands(ctx)) or "none"
             raise click.UsageError(f"{self.name} takes a game: {games}; not {name!r}", ctx)
-        return super().resolve_command(ctx, args)
+        resolved, command, rest = super().resolve_command(ctx, args)
+        if command is not None and resolved is not None:
+            refuse_repeated_options(command, resolved, rest, ctx)
+        return resolved, command, rest
 
     def offering(self, flag: str) -> list[str]:
         """The games whose sub-command here has the option `flag`."""

@@ -10,14 +10,18 @@ import click
 from rich.progress import BarColumn, SpinnerColumn, TextColumn
 
 from dungeoneer.cli.options import (
+    NAME,
     SCHEDULER,
     SEED,
     Amount,
     PathType,
     batch_progress,
     batch_tally,
+    check_lines_placed,
     error_console,
     force_option,
+    kept_on_stop,
+    lines_kept,
     output_path,
     workers_option,
 )
@@ -31,9 +35,11 @@ MAX_PUZZLES = 100_000
 @click.command(short_help="A batch of winnable, rated puzzles as JSON lines.")
 @click.option("--count", type=Amount("puzzles", most=MAX_PUZZLES), required=True,
               help="Puzzles to make.")
-@click.option("--level", "--rating", "level", type=click.IntRange(1, 5),
+@click.option("--level", "--rating", "level", type=Amount("levels", least=1, most=5),
+              metavar="1-5",
               help="Only puzzles of this level (1 gentle to 5 fiendish).")
-@click.option("--hero", default=None, help="The hero face (default: the front faces in turn).")
+@click.option("--hero", type=NAME, default=None,
+              help="The hero face (default: the front faces in turn).")
 @workers_option(1)
 @click.option("--first-seed", type=SEED, default=1, show_default=True,
               help="Candidate i is the deal of this seed plus i.")
@@ -54,7 +60,13 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
     output_path(out, force)
     err = error_console()
     limit = max_tries or TRIES_PER_PUZZLE * count
-    with contextlib.ExitStack() as stack:
+    sink: LinesWriter | None = None
+    printed = 0
+
+    def kept() -> str:
+        return lines_kept(sink, "puzzles") if out else f"{printed} puzzles printed."
+
+    with kept_on_stop(kept), contextlib.ExitStack() as stack:
         progress: Callable[[int, int], None] | None = None
         tally: Tally | None = None
         if err.is_terminal:
@@ -76,5 +88,7 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
                 sink.write_line(line)
             else:
                 click.echo(line)
+                printed += 1
     if sink is not None:
+        check_lines_placed(sink, "puzzles")
         err.print(f"{sink.lines} puzzles written to {out}.")

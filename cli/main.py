@@ -20,6 +20,7 @@ from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
 from dungeoneer.cli.generate import generate
 from dungeoneer.cli.odds import odds
+from dungeoneer.cli.options import refuse_repeated_options, stop_on_sigterm
 from dungeoneer.cli.play import play_group
 from dungeoneer.cli.play_puzzle import play_puzzle_command
 from dungeoneer.cli.rate import rate_command
@@ -50,6 +51,13 @@ class DungeoneerGroup(click.Group):
             click.echo(f"error: {_os_error(exc)}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
 
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and name is not None:
+            refuse_repeated_options(command, name, rest, ctx)
+        return name, command, rest
+
 
 def _os_error(exc: OSError) -> str:
     """'PATH: reason' for a file-system error (the path cut short if it is very long)."""
@@ -72,6 +80,7 @@ for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), repla
 
 def main() -> None:
     """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`)."""
+    stop_on_sigterm()
     cli(prog_name="dungeoneer")
 
 

@@ -19,10 +19,12 @@ from dungeoneer.cli.options import (
     JSON,
     SEED,
     Amount,
+    Points,
     Seconds,
     console,
     echo_json,
     from_option,
+    kept_on_stop,
     on_terminal,
     spinner,
     workers_option,
@@ -49,7 +51,7 @@ MAX_PLAYS = 1_000_000
 @CORE
 @click.option("--plays", type=Amount("plays", most=MAX_PLAYS), default=400, show_default=True,
               help="Games to play at most.")
-@click.option("--within", type=click.FloatRange(0.1, 50), default=5.0, show_default=True,
+@click.option("--within", type=Points(0.1, 50), default=5.0, show_default=True,
               metavar="POINTS", help="Stop once the 95% interval is within this many points "
               "either side (a small number plays them all).")
 @click.option("--samples", type=Amount("samples", most=1000), default=None, metavar="N",
@@ -88,13 +90,15 @@ def odds(deal_spec: int | str | None, deal_file: str | None, from_record: str | 
     player = SamplingPlayer(samples or SAMPLES, candidates or CANDIDATES)
     out = console()
     quiet = as_json or not on_terminal()
-    verdict = spinner(out, "the solver's verdict", lambda: solve_position(
-        puzzle_position(state), seconds=time_limit), quiet)
-    found = None
-    if verdict.status != UNWINNABLE:  # no player wins an unwinnable deal: nothing to play
-        chances = iter_odds(state, plays, seed=seed, workers=workers or usable_cores(),
-                            player=player, precision=within / 100)
-        found = _played_with_progress(out, chances, plays, quiet)
+    so_far: list[Odds] = []
+    with kept_on_stop(lambda: _stopped_odds(so_far)):
+        verdict = spinner(out, "the solver's verdict", lambda: solve_position(
+            puzzle_position(state), seconds=time_limit), quiet)
+        if verdict.status != UNWINNABLE:  # no player wins an unwinnable deal: nothing to play
+            chances = iter_odds(state, plays, seed=seed, workers=workers or usable_cores(),
+                                player=player, precision=within / 100)
+            _played_with_progress(out, chances, plays, quiet, so_far)
+    found = so_far[-1] if so_far else None
     if as_json:
         echo_json({"deal": start.named, "odds": None if found is None else found.to_json(),
                    "player": player.to_json(),
@@ -103,23 +107,33 @@ def odds(deal_spec: int | str | None, deal_file: str | None, from_record: str | 
     out.print(_odds_sentence(found, verdict))
 
 
-def _played_with_progress(out: Console, chances: Iterable[Odds], plays: int,
-                          quiet: bool) -> Odds | None:
-    """The last odds of `chances`, with a progress bar on a terminal unless `quiet`."""
-    last = None
+def _played_with_progress(out: Console, chances: Iterable[Odds], plays: int, quiet: bool,
+                          so_far: list[Odds]) -> None:
+    """Play out `chances`, each new figure put in `so_far` (a run stopped part-way keeps the
+    figures it had), with a progress bar on a terminal unless `quiet`."""
     if quiet:
-        for last in chances:  # noqa: B007 (the last one is the answer)
-            pass
-        return last
+        for odds in chances:
+            so_far[:] = [odds]
+        return
     with Progress(SpinnerColumn(), TextColumn("{task.completed}/{task.total} plays"),
                   BarColumn(), TextColumn("{task.fields[so_far]}"), TimeElapsedColumn(),
                   console=out, transient=True) as bar:
         task = bar.add_task("odds", total=plays, so_far="")
-        for last in chances:
-            low, high = last.interval
-            bar.update(task, completed=last.plays,
-                       so_far=f"{last.share:.0%} ({low:.0%}-{high:.0%})")
-    return last
+        for odds in chances:
+            so_far[:] = [odds]
+            low, high = odds.interval
+            bar.update(task, completed=odds.plays,
+                       so_far=f"{odds.share:.0%} ({low:.0%}-{high:.0%})")
+
+
+def _stopped_odds(so_far: list[Odds]) -> str:
+    """What a stopped `odds` had found: its figures so far, or that no play had ended."""
+    if not so_far:
+        return "no play had ended yet, so there are no odds to tell."
+    odds = so_far[-1]
+    low, high = odds.interval
+    return (f"so far a player who cannot see the deck won {odds.share:.0%} of games (95% "
+            f"interval {low:.0%}-{high:.0%}, {odds.wins} of {odds.plays} plays).")
 
 
 def _odds_sentence(found: Odds | None, verdict: Answer) -> str:

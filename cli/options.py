@@ -5,11 +5,14 @@ output files; and the progress shown by long commands (a spinner, a batch's bar)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -26,8 +29,14 @@ from rich.progress import (
 from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
-from dungeoneer.engine.executors import LOCAL, MAX_WORKERS, SCHEDULER_ENV, Tally
-from dungeoneer.engine.files import check_writable
+from dungeoneer.engine.executors import (
+    LOCAL,
+    MAX_WORKERS,
+    SCHEDULER_ENV,
+    Tally,
+    scheduler_address,
+)
+from dungeoneer.engine.files import LinesWriter, check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
@@ -130,6 +139,7 @@ class Seconds(ParamType):
     lets 'nan' and 'inf' through: nan fails every comparison, so no range check refuses it)."""
 
     name = "seconds"
+    unit = "seconds"
 
     def __init__(self, least: float, most: float) -> None:
         self.least = least
@@ -138,16 +148,26 @@ class Seconds(ParamType):
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float:
         if isinstance(value, float | int) and not isinstance(value, bool):
-            seconds = float(value)
+            number = float(value)
         else:
+            text = str(value).strip()
+            # ASCII only: float() reads '٣' and '０.５' too.
+            readable = len(text) <= 40 and text.isascii()
             try:
-                seconds = float(str(value).strip()) if len(str(value)) <= 40 else math.nan
+                number = float(text) if readable else math.nan
             except ValueError:
-                seconds = math.nan
-        if not (math.isfinite(seconds) and self.least <= seconds <= self.most):
-            self.fail(f"a number of seconds from {self.least:g} to {self.most:g}, not "
+                number = math.nan
+        if not (math.isfinite(number) and self.least <= number <= self.most):
+            self.fail(f"a number of {self.unit} from {self.least:g} to {self.most:g}, not "
                       f"{shown(str(value))!r}", param, ctx)
-        return seconds
+        return number
+
+
+class Points(Seconds):
+    """A finite number of percentage points from `least` to `most`."""
+
+    name = "points"
+    unit = "points"
 
 
 class PathType(click.Path):
@@ -206,7 +226,22 @@ def workers_option(default: int | None, *, when: str = "") -> Declared:
                     metavar="N", help=f"{when}: {text}" if when else text.capitalize())
 
 
-HERO = Declared("--hero", default=None,
+class NameType(ParamType):
+    """A name (a hero's, a card's): text with something in it. An empty --hero would otherwise
+    read as no --hero at all, and quietly pick the default."""
+
+    name = "name"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        if not text.strip():
+            self.fail(f"a name, not {text!r}", param, ctx)
+        return text
+
+
+NAME = NameType()
+
+HERO = Declared("--hero", type=NAME, default=None,
                 help="The hero face to play (default Rogue; see `dungeoneer games`).")
 CARDS = Declared("--cards", "cards", type=PathType(file_okay=False),
                  help="A folder of card files that replace the built-in ones.")
@@ -235,29 +270,33 @@ def output_path(path: str | None, force: bool) -> str | None:
 
 
 class SchedulerType(ParamType):
-    """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address."""
+    """Where a batch runs: 'local' (a Dask LocalCluster here) or a Dask scheduler's address
+    (`executors.scheduler_address`). An address from $DUNGEONEER_SCHEDULER is checked only by a
+    command that uses it, so a bad one does not break a command that runs no batch."""
 
     name = "scheduler"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> str:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         text = str(value).strip()
         if text.lower() == LOCAL:
             return LOCAL
-        # An address is host:port, optionally after a protocol (tcp://, tls://); a stray space
-        # or an empty value is a mistake, not a host.
-        if not text or len(text) > 300 or any(c.isspace() for c in text) or ":" not in text:
-            self.fail(f"a Dask scheduler's address (tcp://HOST:PORT) or 'local', not "
-                      f"{shown(str(value))!r}", param, ctx)
-        return text
+        from_environment = (ctx is not None and param is not None and param.name is not None
+                            and ctx.get_parameter_source(param.name)
+                            is click.core.ParameterSource.ENVIRONMENT)
+        if from_environment:
+            return text
+        try:
+            return scheduler_address(text)
+        except DungeoneerError as exc:
+            self.fail(exc.reason, param, ctx)
 
 
 SCHEDULER = Declared(
     "--scheduler", type=SchedulerType(), envvar=SCHEDULER_ENV, default=None,
     metavar="ADDRESS|local",
     help=f"Run the jobs on Dask: 'local' for a LocalCluster of --workers processes here, or a "
-         f"scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV}, else local "
-         "processes. The results do not depend on it. Needs pip install 'dungeoneer[dask]'.")
+         f"scheduler's address (tcp://HOST:8786); default ${SCHEDULER_ENV} (unset or empty: "
+         "local processes). The results do not depend on it. Needs pip install 'dungeoneer[dask]'.")
 
 
 def game_option(option: Option, *, many: bool = False) -> click.Option:
@@ -282,6 +321,27 @@ def game_values(options: tuple[Option, ...], values: Mapping[str, Any]) -> dict[
         elif value is not None:
             chosen[option.key] = str(value)
     return chosen
+
+
+def refuse_repeated_options(command: click.Command, name: str, args: list[str],
+                            parent: click.Context) -> None:
+    """Raise a UsageError if `args` give an option of `command` that takes one value twice
+    (`--players 2 --players 3`): click would silently keep the last. Flags may be repeated;
+    anything else wrong with `args` is left to click's own parsing to report."""
+    probe = click.Context(command, parent=parent, info_name=name, resilient_parsing=True)
+    try:
+        _, _, order = command.make_parser(probe).parse_args(args=list(args))
+    except click.ClickException:
+        return
+    seen: set[str] = set()
+    for param in order:
+        if not isinstance(param, click.Option) or param.multiple or param.count \
+                or param.is_flag or param.name is None:
+            continue
+        if param.name in seen:
+            raise click.UsageError(f"{param.opts[0]} is given more than once; give it once",
+                                   probe)
+        seen.add(param.name)
 
 
 # ----------------------------------------------------------------------------- progress
@@ -330,3 +390,54 @@ def batch_tally(bar: Progress, task: TaskID, *, advance: bool = False) -> Tally:
                    retried=tally.retried)
 
     return Tally(on_change=show)
+
+
+# ----------------------------------------------------------------------------- stopping
+
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells give it."""
+
+EXIT_TERMINATED = 143
+"""The exit status after SIGTERM (128 + SIGTERM)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that a command stopped by it ends as on Ctrl-C:
+    the line in hand finished, what was made kept and said."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated()
+
+
+def stop_on_sigterm() -> None:
+    """Make SIGTERM raise `Terminated` in the main thread (the `dungeoneer` script does it)."""
+    signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+@contextlib.contextmanager
+def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
+    """Run a batch that writes as it goes; if Ctrl-C or SIGTERM stops it, print `note()` (what
+    was kept, and where) on standard error and exit with 130 or 143."""
+    try:
+        yield
+    except KeyboardInterrupt as stop:
+        error_console().print(f"Stopped: {note()}", soft_wrap=True, markup=False)
+        status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+        raise click.exceptions.Exit(status) from None
+
+
+def lines_kept(sink: LinesWriter | None, what: str) -> str:
+    """'12 puzzles kept in F.' (or where they went instead), for a batch writing to `sink`."""
+    if sink is None or sink.where is None:
+        return f"no {what} written."
+    return f"{sink.lines} {what} kept in {sink.where}."
+
+
+def check_lines_placed(sink: LinesWriter, what: str) -> None:
+    """Raise DungeoneerError if the lines went beside the target, which appeared while the batch
+    ran: they are all kept, under another name, and the user must hear where."""
+    if sink.moved:
+        raise DungeoneerError(f"{sink.target} appeared while this ran and was left alone; the "
+                              f"{sink.lines} {what} are in {sink.where} instead",
+                              file=str(sink.target))

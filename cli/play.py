@@ -31,6 +31,7 @@ from dungeoneer.cli.options import (
 from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, Termination
 from dungeoneer.engine.records import Record, record_for, save_record
 from dungeoneer.engine.registry import GameEntry, TableCommand
@@ -224,9 +225,12 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         target = path or record_path
         if target is None:
             raise DungeoneerError("save needs a file: save FILE (or start with --record FILE)")
-        # The --record file was checked at the start and is this game's own to rewrite.
+        # The --record file was checked at the start and is this game's own to rewrite; another
+        # file is checked now, so that an existing one is refused and the game goes on.
+        own = target == record_path
+        check_writable(target, overwrite=own)
         save_record(target, to_record(running.moves), comment="result: unfinished",
-                    overwrite=target == record_path)
+                    overwrite=own)
         written.add(target)
         return target
 

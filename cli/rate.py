@@ -13,10 +13,12 @@ from dungeoneer.cli.options import (
     DEAL_FILE,
     HERO,
     JSON,
+    Seconds,
     console,
     echo_json,
     spinner,
 )
+from dungeoneer.cli.solve import MAX_TIME_LIMIT
 from dungeoneer.cli.starting import start_position
 
 if TYPE_CHECKING:
@@ -28,9 +30,12 @@ if TYPE_CHECKING:
 @DEAL_FILE
 @HERO
 @CARDS
+@click.option("--time-limit", type=Seconds(0, MAX_TIME_LIMIT), default=None,
+              help="Seconds the solver has at most, besides its budget of positions (the same "
+                   "on every machine); a deal not decided within it gets no rating.")
 @JSON
 def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str | None,
-                 cards: str | None, as_json: bool) -> None:
+                 cards: str | None, time_limit: float | None, as_json: bool) -> None:
     """Rate a deal from 1 (gentle) to 5 (fiendish), with the features behind the rating. Only a
     deal the solver wins gets a rating (docs/difficulty.md).
 
@@ -42,7 +47,8 @@ def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str |
         raise click.UsageError("give one of SEED, CODE or --deal-file FILE")
     start = start_position(deal_spec, deal_file, None, hero, cards, False)
     out = console()
-    rating = spinner(out, "solving and rating", lambda: rate(start.state), as_json)
+    rating = spinner(out, "solving and rating", lambda: rate(start.state, seconds=time_limit),
+                     as_json)
     if as_json:
         echo_json({"deal": start.named, "rating": rating.to_json()})
         return

@@ -36,7 +36,7 @@ def _check_picture(record: Record) -> None:
 def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
     """A replayed record's moves as a line of steps (docs/json.md, "line"), each with the line
     of the record it was read from."""
-    before = [first, *(step.state for step in steps[:-1])]
+    before = [first, *(step.state for step in steps)][:len(steps)]  # no moves: no line
     several = first.game.players > 1
     line = []
     for number, (step, asked) in enumerate(zip(steps, before, strict=True), start=1):

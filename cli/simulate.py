@@ -88,13 +88,18 @@ def _print_seat_simulation(out: Console, report: dict[str, Any]) -> None:
     out.print(cards)
 
 
+MAX_PLAYERS = 99
+"""The most players --players reads (each game then checks its own range)."""
+
+
 def seat_simulation_command(entry: GameEntry, spec: SeatSimulation) -> click.Command:
     """`simulate GAME` for a competitive game: many games, bots by seat."""
     info = entry.info
     params: list[click.Parameter] = [
         click.Option(["--games"], type=Amount("games", most=MAX_GAMES), default=spec.default_games,
                      show_default=True, help="Games to play."),
-        click.Option(["--players"], type=click.IntRange(min=1), default=info.min_players,
+        click.Option(["--players"], type=Amount("players", most=MAX_PLAYERS),
+                     default=info.min_players,
                      show_default=True,
                      help=f"Players, {info.min_players} to {info.max_players}."),
         click.Option(["--bot", "bots"], multiple=True,

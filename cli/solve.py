@@ -30,6 +30,7 @@ from dungeoneer.cli.options import (
     workers_option,
 )
 from dungeoneer.cli.starting import start_position
+from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.records import save_record
 
 SOLVE_STATUS = {"won": 0, "unwinnable": 1, "unknown": 3}
@@ -89,12 +90,18 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
             task = bar.add_task("solve", total=None, states=0)
             answer = solve_position(start.state, progress=lambda n: bar.update(task, states=n),
                                     **limits)
+    not_saved: DungeoneerError | None = None
     if out and answer.status == WON:
         record = start.to_record([step.action for step in answer.steps])
-        save_record(out, record, comment=f"a winning line found by dungeoneer solve "
-                    f"({answer.method})", overwrite=force)
+        try:
+            save_record(out, record, comment=f"a winning line found by dungeoneer solve "
+                        f"({answer.method})", overwrite=force)
+        except DungeoneerError as exc:  # said after the answer, which is shown all the same
+            not_saved = exc
     if as_json:
         echo_json({"deal": start.named, **answer.to_json()})
+        if not_saved is not None:
+            raise not_saved
         _exit_with_answer(answer.status)
         return
     effort = f"{answer.states:,} positions, {answer.seconds:.2f} s"
@@ -102,6 +109,8 @@ def solve(deal_spec: int | str | None, deal_file: str | None, from_record: str |
         screen.print(f"[bold]Won[/bold]: a winning line of {len(answer.steps)} steps "
                      f"({answer.method}; {effort}).")
         print_steps(screen, answer.steps, verbose)
+        if not_saved is not None:
+            raise not_saved
         if out:
             screen.print(f"Record saved to {out}.")
     elif answer.status == UNWINNABLE:

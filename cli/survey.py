@@ -15,6 +15,7 @@ from rich.table import Table
 
 from dungeoneer.cli.options import (
     JSON,
+    NAME,
     SCHEDULER,
     SEED,
     Amount,
@@ -25,15 +26,15 @@ from dungeoneer.cli.options import (
     console,
     echo_json,
     error_console,
+    kept_on_stop,
 )
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import MAX_WORKERS, Tally
 from dungeoneer.engine.files import check_writable
 from dungeoneer.generator.survey import (
     MAX_DEALS,
-    RowsFile,
+    SurveyFile,
     hero_names,
-    read_rows,
     resumed_rows,
     run_survey,
     summarise,
@@ -49,25 +50,19 @@ MAX_POSITIONS = 10**12
 """A deal's limit of positions at most."""
 
 
-def _earlier_rows(out: str | None, resume: bool, force: bool,
-                  check: Callable[[list[dict[str, Any]]], Any]
-                  ) -> dict[tuple[str, int], dict[str, Any]]:
-    """What an earlier run left in `out` (with --resume), after checking the file may be
-    written: a finished survey's file is never replaced without --force."""
+def _check_out(out: str | None, resume: bool, force: bool) -> None:
+    """Check the --out file may be written, before anything is solved or changed: a finished
+    survey's file is never replaced without --force."""
     if out is None:
         if resume:
             raise click.UsageError("--resume goes on with the file given by --out")
-        return {}
+        return
     if resume and force:
         raise click.UsageError("--resume goes on with the file, --force starts it anew: not both")
-    check_writable(out, overwrite=True)  # its folder exists
-    if not Path(out).exists() or force:
-        return {}
-    if not resume:
+    check_writable(out, overwrite=True)  # its folder exists and takes files
+    if Path(out).exists() and not (resume or force):
         raise DungeoneerError(f"{out} already exists; pass --resume to go on with it, or "
                               "--force to start it anew", file=out)
-    earlier: dict[tuple[str, int], dict[str, Any]] = check(read_rows(out))
-    return earlier
 
 
 def _progress_bar(stack: contextlib.ExitStack, total: int, done: int
@@ -137,7 +132,7 @@ def _print_survey(report: dict[str, Any]) -> None:
 
 
 @click.command(short_help="The won share of each hero face, from many solved deals.")
-@click.option("--hero", "heroes", multiple=True, metavar="NAME",
+@click.option("--hero", "heroes", type=NAME, multiple=True, metavar="NAME",
               help="A hero face to survey, repeated for more (default: every face).")
 @click.option("--deals", type=Amount("deals", most=MAX_DEALS), required=True,
               help="Deals to solve per face.")
@@ -175,12 +170,25 @@ def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: flo
     faces = hero_names(heroes)
     if time_limit is None and positions is None:
         time_limit = TIME_LIMIT
-    earlier = _earlier_rows(out, resume, force, lambda rows: resumed_rows(
-        rows, faces, deals, first_seed, time_limit, str(out), positions))
-    rows = list(earlier.values())
-    with contextlib.ExitStack() as stack:
+    _check_out(out, resume, force)
+    earlier: dict[tuple[str, int], dict[str, Any]] = {}
+    sink: SurveyFile | None = None
+
+    def kept() -> str:
+        return "no file written." if sink is None else \
+            f"{len(earlier) + sink.lines} deals kept in {out} (--resume goes on with it)."
+
+    with kept_on_stop(kept), contextlib.ExitStack() as stack:
+        if out is not None:
+            # Locked before it is read: one survey at a time writes a file; every check passes
+            # before the file is changed at all.
+            sink = stack.enter_context(SurveyFile(out))
+            if resume:
+                earlier = resumed_rows(sink.rows(), faces, deals, first_seed, time_limit, out,
+                                       positions)
+            sink.start(fresh=not resume)
+        rows = list(earlier.values())
         advance, tally = _progress_bar(stack, deals * len(faces), len(rows))
-        sink = stack.enter_context(RowsFile(out, fresh=force)) if out else None
         for row in run_survey(faces, deals, first_seed=first_seed, seconds=time_limit,
                               positions=positions, workers=workers, scheduler=scheduler,
                               skip=earlier, tally=tally):

@@ -30,6 +30,8 @@ class BotSetting:
         """The value `text` writes, or None if it is not one this setting allows."""
         if self.whole:
             return whole_number(text, least=int(self.least), most=int(self.most))
+        if not text.isascii() or len(text) > 40:  # float() reads '０.５' and thousands of digits
+            return None
         try:
             value = float(text)
         except ValueError:
@@ -40,6 +42,12 @@ class BotSetting:
         """What the setting allows, in words."""
         kind = "a whole number" if self.whole else "a number"
         return f"{kind} from {_plain(self.least)} to {_plain(self.most)}"
+
+
+MAX_SAMPLES = 1000
+"""The most fillings a sampling bot weighs per decision: a 4-player 5 More Minutes game takes
+about 0.6 s per sample here, so 1,000 is some ten minutes a game, and more never ends in
+practice."""
 
 
 def _plain(number: float) -> str:
@@ -123,7 +131,7 @@ class SamplingBot:
     default_samples = 8
     lead = 0.0
     SETTINGS: ClassVar[tuple[BotSetting, ...]] = (
-        BotSetting("samples", 1), BotSetting("lead", 0, whole=False))
+        BotSetting("samples", 1, most=MAX_SAMPLES), BotSetting("lead", 0, whole=False))
     """What `--bot sampling:samples=N,lead=X` may set: the fillings per decision, and how far
     another candidate must beat the first."""
 

@@ -33,7 +33,12 @@ the batch. Where the losses come from:
 from __future__ import annotations
 
 import contextlib
+import errno
+import ipaddress
 import logging
+import socket
+import struct
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -43,6 +48,7 @@ from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import shown
 
 Job = TypeVar("Job")
 
@@ -109,6 +115,12 @@ class _Place:
     submit: Submit
     lost: tuple[type[BaseException], ...]
     slots: int
+    gone: tuple[type[BaseException], ...] = ()
+    """The errors that mean the place itself went away (a scheduler that stopped): the batch
+    ends with a DungeoneerError."""
+    result: Callable[[_Future], Any] = lambda future: future.result()
+    """Wait for a future's result (a cluster's waits, and stops waiting once it has no worker
+    left)."""
 
 
 @dataclass
@@ -186,9 +198,14 @@ def _next_result(place: _Place, function: Callable[[Any], Any], waiting: deque[_
     entry = waiting[0]
     while True:
         try:
-            result = entry.future.result()
+            result = place.result(entry.future)
         except place.lost as error:
             _submit_again(place, function, entry, error, tally)
+        except place.gone as error:
+            tally.count(failed=1)
+            raise DungeoneerError(f"the batch stopped at job {entry.index} (counting from 0): "
+                                  f"its Dask scheduler went away ({type(error).__name__}: "
+                                  f"{error})") from error
         except Exception:
             tally.count(failed=1)  # the job's own error: it would fail the same way again
             raise
@@ -239,15 +256,30 @@ class _Pool:
         """Stop the pool, cancelling the jobs not started."""
         self.pool.shutdown(wait=True, cancel_futures=True)
 
+    def stop(self) -> None:
+        """Stop the pool at once, the jobs running included: the batch was interrupted (Ctrl-C,
+        SIGTERM), and a job may run for minutes."""
+        # The executor offers no way to end running jobs before Python 3.14: end its processes.
+        for process in list(getattr(self.pool, "_processes", {}).values()):
+            process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
 
 @contextlib.contextmanager
 def _process_pool(workers: int) -> Iterator[_Place]:
     """A pool of `workers` spawned processes, started again whenever a worker dies."""
     pool = _Pool(workers)
+    interrupted = False
     try:
         yield _Place(pool.submit, (BrokenProcessPool,), workers)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI raises it as one)
+        interrupted = True
+        raise
     finally:
-        pool.close()
+        if interrupted:
+            pool.stop()
+        else:
+            pool.close()
 
 
 def import_distributed() -> Any:
@@ -275,7 +307,43 @@ def _dask(scheduler: str, workers: int) -> Iterator[_Place]:
             future: _Future = client.submit(function, job, pure=False)
             return future
 
-        yield _Place(submit, (distributed.KilledWorker,), slots)
+        def result(future: Any) -> Any:
+            return _cluster_result(client, future, scheduler)
+
+        yield _Place(submit, (distributed.KilledWorker,), slots, _gone_errors(distributed),
+                     result)
+
+
+def _cluster_result(client: Any, future: Any, scheduler: str) -> Any:
+    """The result of `future` on a Dask cluster, or a DungeoneerError once the cluster has had
+    no worker for CONNECT_SECONDS (the last one died): its jobs would wait for ever."""
+    seconds = CONNECT_SECONDS
+    idle_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=seconds)
+        except TimeoutError:
+            pass  # still running, or nothing to run it on: see which
+        if sum(client.nthreads().values()):
+            idle_since = None
+            continue
+        now = time.monotonic()
+        idle_since = now if idle_since is None else idle_since
+        if now - idle_since >= seconds:
+            raise DungeoneerError(f"the Dask scheduler at {scheduler} has had no worker for "
+                                  f"{seconds} s (the last one stopped): the batch cannot go on; "
+                                  f"start a worker with dask worker ADDRESS and run it again",
+                                  text=scheduler)
+
+
+def _gone_errors(distributed: Any) -> tuple[type[BaseException], ...]:
+    """Dask's errors for a future whose scheduler went away: cancelled with it (the name
+    changed between Dask versions)."""
+    names = ("FutureCancelledError", "CancelledError")
+    found = (getattr(module, name, None) for module in (distributed, distributed.client)
+             for name in names)
+    return tuple({kind for kind in found if isinstance(kind, type)
+                  and issubclass(kind, BaseException)})
 
 
 @contextlib.contextmanager
@@ -292,11 +360,115 @@ def _local_client(distributed: Any, workers: int) -> Iterator[Any]:
         yield client
 
 
-def _connect(distributed: Any, address: str) -> Any:
-    """A client of the Dask scheduler at `address`, or a DungeoneerError if none answers."""
-    seconds = CONNECT_SECONDS  # read now, not at import: a test may shorten it
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler's address as `tcp://HOST:PORT`, from `HOST:PORT` or `tcp://HOST:PORT`
+    (an IPv6 host in brackets), or a DungeoneerError saying what is wrong with `text`. Only
+    plain TCP is taken: TLS needs certificates, which nothing here gives, and the other
+    protocols Dask knows (ucx, ws, inproc) are not installed or not reachable from here."""
+    address = text.strip()
+    scheme, found, rest = address.partition("://")
+    if not found:
+        scheme, rest = "tcp", address
+    scheme = scheme.lower()
+    if scheme == "tls":
+        raise DungeoneerError(f"{shown(text)!r}: a tls:// scheduler needs certificates, which "
+                              "dungeoneer has no option for; reach it by tcp:// (over an SSH "
+                              "tunnel or a trusted network)", text=text)
+    if scheme != "tcp":
+        raise DungeoneerError(f"{shown(text)!r}: dungeoneer reaches a Dask scheduler by tcp:// "
+                              f"only, not {shown(scheme)}://", text=text)
+    host, port = _host_and_port(rest, text)
+    return f"tcp://{host}:{port}"
+
+
+def _host_and_port(rest: str, text: str) -> tuple[str, int]:
+    """HOST and PORT of `HOST:PORT` (`[IPv6]:PORT`), checked."""
+    wrong = DungeoneerError(f"{shown(text)!r} is not a Dask scheduler's address: it is "
+                            "tcp://HOST:PORT, a host name or IP address and a port from 1 to "
+                            "65535", text=text)
+    host, colon, port_text = rest.rpartition(":")
+    if not colon or not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
+        raise wrong
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise wrong
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise wrong from None
+        return host, port
+    labels = host.split(".")
+    if not host or len(host) > 253 or not all(
+            label and len(label) <= 63 and label.isascii()
+            and all(c.isalnum() or c in "-_" for c in label) for label in labels):
+        raise wrong
+    return host, port
+
+
+HANDSHAKE_BYTES = 64 * 1024
+"""The most a Dask scheduler's first message (its handshake, about 60 bytes) may take."""
+
+
+def check_dask_server(address: str, seconds: float) -> None:
+    """Raise a DungeoneerError within about `seconds` unless a Dask server answers at `address`
+    (`tcp://HOST:PORT`, as `scheduler_address` gives it). A Dask server speaks first: a
+    length-prefixed handshake that names its pickle protocol. Anything else (nothing listening,
+    a silent server, a web server, a stream of noise) is refused here, before Dask itself
+    waits on it for ever or reads a length of exabytes from it."""
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    deadline = time.monotonic() + seconds
     try:
-        return distributed.Client(address, timeout=f"{seconds}s")
-    except (OSError, TimeoutError, ValueError) as exc:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as sock:
+            (length,) = struct.unpack("<Q", _received(sock, 8, deadline))
+            if not 8 <= length <= HANDSHAKE_BYTES:
+                raise _not_dask(address, "its first message is not a Dask handshake")
+            if b"pickle-protocol" not in _received(sock, length, deadline):
+                raise _not_dask(address, "its first message is not a Dask handshake")
+    except TimeoutError:
+        raise _not_dask(address, f"nothing came within {seconds:g} s") from None
+    except OSError as exc:
+        raise DungeoneerError(f"no Dask scheduler answered at {address}: "
+                              f"{exc.strerror or exc}", text=address) from None
+
+
+def _not_dask(address: str, why: str) -> DungeoneerError:
+    return DungeoneerError(f"the server at {address} is not a Dask scheduler: {why}",
+                           text=address)
+
+
+def _received(sock: socket.socket, size: int, deadline: float) -> bytes:
+    """Exactly `size` bytes from `sock` before `deadline`; TimeoutError otherwise, or OSError
+    if the peer closes first."""
+    data = b""
+    while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise ConnectionError(errno.ECONNRESET, "the server closed the connection")
+        data += chunk
+    return data
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    """A client of the Dask scheduler at `address`, or a DungeoneerError if none answers, or
+    what answers is not one, or it has no worker."""
+    seconds = CONNECT_SECONDS  # read now, not at import: a test may shorten it
+    checked = scheduler_address(address)
+    check_dask_server(checked, seconds)
+    try:
+        client = distributed.Client(checked, timeout=f"{seconds}s")
+    except Exception as exc:  # whatever Dask raises on a server it cannot use
         raise DungeoneerError(f"no Dask scheduler answered at {address!r} within "
                               f"{seconds} s ({exc})", text=address) from exc
+    try:
+        client.wait_for_workers(1, timeout=seconds)
+    except TimeoutError:  # Dask's TimeoutError is Python's (asyncio's, since 3.11)
+        client.close()
+        raise DungeoneerError(f"the Dask scheduler at {address} has no worker (none came within "
+                              f"{seconds} s): start one with dask worker {checked}",
+                              text=address) from None
+    return client

@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import shown
 
 
 def _exists(target: Path) -> DungeoneerError:
@@ -20,21 +21,55 @@ def _exists(target: Path) -> DungeoneerError:
 
 
 def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
-    """Raise DungeoneerError unless a file can be written at `path`: its folder exists, and the
-    file does not (unless `overwrite`). Commands call it before the work whose result they save,
-    so nothing is done for a file that can't be written; `write_atomic` checks again."""
+    """Raise DungeoneerError unless a file can be written at `path`: its folder exists and takes
+    new files, and the file does not exist (unless `overwrite`). Commands call it before the work
+    whose result they save, so nothing is done for a file that can't be written; the writers
+    check again."""
+    if "\x00" in str(path):  # no file system takes it (os calls raise ValueError, not OSError)
+        raise DungeoneerError(f"{shown(str(path))!r} is not a path: it holds a NUL character")
     target = Path(path)
-    if target.exists() and not overwrite:
-        raise _exists(target)
     if not target.parent.is_dir():
         raise DungeoneerError(f"the folder {target.parent} does not exist", file=str(target))
+    _check_name_fits(target)
+    if target.exists() and not overwrite:
+        raise _exists(target)
+    _check_folder_takes_files(target)
     return target
+
+
+def _check_name_fits(target: Path) -> None:
+    """Refuse a file name longer than the folder's file system takes."""
+    try:
+        most = os.pathconf(target.parent, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):
+        return  # the system does not say: the write will tell
+    if len(os.fsencode(target.name)) > most:
+        raise DungeoneerError(f"the file name is too long for its folder's file system (at most "
+                              f"{most} bytes)", file=str(target))
+
+
+def _check_folder_takes_files(target: Path) -> None:
+    """Create and remove a file beside `target`: permissions, a read-only file system or a full
+    folder show now, before the work, not when its result is to be saved."""
+    try:
+        fd, probe = create_temp(target.parent, ".dungeoneer.", ".probe")
+    except OSError as exc:
+        raise DungeoneerError(f"files cannot be written in the folder {target.parent}: "
+                              f"{exc.strerror or exc}", file=str(target)) from None
+    os.close(fd)
+    probe.unlink(missing_ok=True)
 
 
 _TEMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
                | getattr(os, "O_NOINHERIT", 0))
 """O_EXCL: a new file, never an existing one or a symbolic link; O_BINARY: on Windows, the bytes
 as written (no newline translation); O_NOINHERIT: not passed to child processes."""
+
+
+def _temp_prefix(target: Path) -> str:
+    """The start of a temporary file's name beside `target`: hidden, and short enough that the
+    file system takes it whatever the length of the target's name."""
+    return f".{target.name[:60]}."
 
 
 def create_temp(folder: str | Path, prefix: str, suffix: str) -> tuple[int, Path]:
@@ -51,10 +86,13 @@ def create_temp(folder: str | Path, prefix: str, suffix: str) -> tuple[int, Path
 
 def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> None:
     """Write `text` to `path` in one step: readers see the old file or the new one, never half of
-    one, even if the process is killed. Refuses to replace an existing file unless `overwrite`."""
-    target = check_writable(path, overwrite=overwrite)
+    one, even if the process is killed. Never replaces an existing file unless `overwrite`: the
+    text is then saved beside it (NAME-1.EXT) and a DungeoneerError says where. Commands check
+    the path before their work (`check_writable`); a file there now appeared meanwhile, and the
+    work is not thrown away for it."""
+    target = check_writable(path, overwrite=True)  # the folder; the file itself: see above
     folder = target.parent
-    fd, temp = create_temp(folder, f".{target.name}.", ".tmp")
+    fd, temp = create_temp(folder, _temp_prefix(target), ".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -66,7 +104,9 @@ def write_atomic(path: str | Path, text: str, *, overwrite: bool = False) -> Non
 
 
 def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
-    """Give the written temporary file its final name, in one step."""
+    """Give the written temporary file its final name, in one step. A target that appeared
+    meanwhile is never replaced (unless `overwrite`): the file takes a name beside it instead,
+    and a DungeoneerError says where, so the result is not lost."""
     if overwrite:
         os.replace(temp, target)
         return
@@ -74,38 +114,83 @@ def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
     try:
         os.link(temp, target)
     except FileExistsError:
-        raise _exists(target) from None
+        beside = _link_beside(temp, target)
+        raise DungeoneerError(f"{target} already exists and was left alone; the result is "
+                              f"saved in {beside} instead", file=str(target)) from None
+
+
+BESIDE_TRIES = 1000
+"""Names tried beside a target that appeared meanwhile (NAME-1.EXT, NAME-2.EXT, ...)."""
+
+
+def _link_beside(temp: Path, target: Path) -> Path:
+    """Give `temp` the first free name NAME-n.EXT beside `target`; returns it."""
+    for number in range(1, BESIDE_TRIES + 1):
+        beside = target.with_name(f"{target.stem}-{number}{target.suffix}")
+        try:
+            os.link(temp, beside)
+        except FileExistsError:
+            continue
+        return beside
+    raise DungeoneerError(f"{target} appeared while this ran, and so did every name beside it; "
+                          f"the result is left in {temp}", file=str(target))
 
 
 class LinesWriter:
-    """A file written line by line as results come, then put in place in one step (use as a
-    context manager). Lines go to a temporary file beside the target, flushed one by one; when
-    the block ends, normally or not (Ctrl-C, an error after some results), the lines written so
-    far become the file, so a long run stopped half-way keeps what it did. Nothing is written
-    when no line was."""
+    """A file written line by line as results come (use as a context manager).
+
+    Each line reaches the file in one write as soon as it is given, so a run stopped at any
+    point (Ctrl-C, SIGTERM, even SIGKILL) leaves every line it finished in the file, and never
+    half of one. The first line goes to a temporary file beside the target, which then takes the
+    target's name in one step: a link, which never replaces a file that appeared meanwhile (then
+    the lines go to a name beside it, `where`), or with `overwrite` a rename. Later lines are
+    appended in place. No line, no file: a run that made nothing leaves the target as it was."""
 
     def __init__(self, path: str | Path, *, overwrite: bool = False) -> None:
         self.target = check_writable(path, overwrite=overwrite)
         self.overwrite = overwrite
         self.lines = 0
-        fd, self._temp = create_temp(self.target.parent, f".{self.target.name}.", ".tmp")
-        self._handle = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.where: Path | None = None
+        """Where the lines are, once the first one is written: the target, or a name beside it
+        if the target appeared meanwhile."""
+        self._fd, self._temp = create_temp(self.target.parent, _temp_prefix(self.target), ".tmp")
 
     def __enter__(self) -> LinesWriter:
         return self
 
+    @property
+    def moved(self) -> bool:
+        """Whether the lines went beside the target, which appeared meanwhile."""
+        return self.where is not None and self.where != self.target
+
     def write_line(self, text: str) -> None:
-        """Add one line (without its newline)."""
-        self._handle.write(text + "\n")
-        self._handle.flush()
+        """Add one line (without its newline), written through to the file."""
+        data = (text + "\n").encode("utf-8")
+        while data:  # one write for a line on any local file system; the loop is for the rest
+            data = data[os.write(self._fd, data):]
         self.lines += 1
+        if self.where is None:
+            os.fsync(self._fd)
+            self.where = self._named()
+
+    def _named(self) -> Path:
+        """Give the temporary file, now holding the first line, its final name."""
+        if self.overwrite:
+            os.replace(self._temp, self.target)
+            return self.target
+        try:
+            os.link(self._temp, self.target)  # fails, replacing nothing, if it appeared meanwhile
+            named = self.target
+        except FileExistsError:
+            named = _link_beside(self._temp, self.target)
+        self._temp.unlink(missing_ok=True)
+        return named
 
     def __exit__(self, *exc: object) -> None:
         try:
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-            self._handle.close()
-            if self.lines:
-                _put_in_place(self._temp, self.target, self.overwrite)
+            os.fsync(self._fd)
         finally:
-            self._temp.unlink(missing_ok=True)
+            os.close(self._fd)
+            if self.where is not None or not self.lines:
+                # Named, or empty; a file no name could be found for keeps its lines here.
+                self._temp.unlink(missing_ok=True)

@@ -24,6 +24,14 @@ MAX_ACTIONS = 10_000
 """A game that takes more actions than this has gone wrong (every game here ends far sooner)."""
 
 
+def action_bound(game: Game) -> int:
+    """The most actions a game of `game` takes before it is taken to have gone wrong:
+    MAX_ACTIONS, or the game's own `max_actions` where it may be longer (a 5-Minute Dungeon
+    campaign plays its dungeon again for every try)."""
+    bound = getattr(game, "max_actions", None)
+    return bound if isinstance(bound, int) and not isinstance(bound, bool) else MAX_ACTIONS
+
+
 def seat_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in `seat` (from 0) of the game dealt from `game_seed`:
     `game_seed * 8 + seat`, kept within 64 bits. A team bot, holding every seat of a real-time
@@ -169,7 +177,7 @@ class Session:
 
     def run(self, *, on_turn: Callable[[Turn], None] | None = None,
             on_action: Callable[[int, Action], None] | None = None, keep_log: bool = False,
-            keep_moves: bool = True, max_actions: int = MAX_ACTIONS,
+            keep_moves: bool = True, max_actions: int | None = None,
             on_take_back: Callable[[int], None] | None = None) -> Ending:
         """Play until the game is over or a person stops. `on_turn` hears every action as a
         `Turn`; `on_action` hears only the seat and the action (cheaper, for a simulation's
@@ -179,6 +187,8 @@ class Session:
         state, moves, stopped = self.state, self.moves, False
         seats, real_time, clock = self.seats, self.real_time, self.clock
         actions = 0
+        if max_actions is None:
+            max_actions = action_bound(state.game)
         while not state.is_terminal():
             if actions == max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
@@ -239,8 +249,10 @@ class Session:
         the time runs out instead."""
         timed = cast(RealTimeState, state)  # declared by GameInfo.real_time
         runs_out = timed.time_runs_out()
-        if chosen == runs_out:
-            return timed.at(chosen, self.limit), ""
+        # 'time runs out' typed with a reading of its own ('75.0 time runs out') is the same
+        # choice: the time runs out at the limit, whatever reading was typed.
+        if chosen == runs_out or timed.at(chosen, self.limit) == timed.at(runs_out, self.limit):
+            return timed.at(runs_out, self.limit), ""
         assert self.clock is not None
         reading = self.clock.reading(timed)
         if reading > self.limit:

@@ -341,6 +341,11 @@ class Archive:
             raise ArchiveError(f"the puzzle of {daily.date} is already in the archive; an issued "
                                "puzzle is never replaced", file=str(self.path))
 
+    def check_can_store(self, date: str) -> None:
+        """Raise now, before the puzzle of `date` is generated, if it could not be stored (a
+        read-only or locked archive)."""
+        self._check_writable(date)
+
     def _check_writable(self, date: str) -> None:
         """Raise now, before a puzzle is generated, if it could not be stored."""
         if self.read_only_because is not None:

@@ -165,6 +165,15 @@ def _layout_payload(monsters: tuple[int, ...], arsenal: tuple[int, ...], stream:
 
 
 def _read_payload(payload: str, written: str) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    monsters_count, arsenal_count = _sizes()
+    # Longer than the largest deal's payload: refused before it is read (reading a number of
+    # n digits one digit at a time takes time in n squared).
+    most = len(_base32(((math.factorial(monsters_count) * math.factorial(arsenal_count)) << 64)
+                       - 1))
+    if len(payload.lstrip("0oO")) > most:
+        raise DealCodeError(f"the layout payload is too large to be a deal: {len(payload):,} "
+                            f"characters, more than a deal's {most} (a typo?)",
+                            text=shown(written, 100))
     value = 0
     for char in payload.lower():
         char = _READ_AS.get(char, char)
@@ -174,7 +183,6 @@ def _read_payload(payload: str, written: str) -> tuple[tuple[int, ...], tuple[in
         value = value * 32 + digit
     stream = value & (2**64 - 1)
     ranks = value >> 64
-    monsters_count, arsenal_count = _sizes()
     monster_rank, arsenal_rank = divmod(ranks, math.factorial(arsenal_count))
     if monster_rank >= math.factorial(monsters_count):
         raise DealCodeError("the layout payload is too large to be a deal (a typo?)", text=written)

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import Tally, ordered_map
@@ -113,36 +114,86 @@ def run_survey(heroes: Sequence[str], deals: int, *, first_seed: int = 1,
 
 # ----------------------------------------------------------------------------- the file
 
-def read_rows(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a survey's file. A last line without its newline (the survey was stopped while
-    writing it) is cut off the file, so that deal is solved again and the file stays whole."""
-    target = Path(path)
-    with target.open("rb+") as handle:
-        data = handle.read()
-        whole = data.rfind(b"\n") + 1
-        if whole < len(data):
-            handle.truncate(whole)
+HEADER = {"file": "dungeoneer survey", "format": 1}
+"""The first line of a survey's file: it names the file, so that `--resume` goes on only with a
+survey's own file. (A file written before the header existed starts with a row, and is read as
+one too.)"""
+
+HEADER_LINE = json.dumps(HEADER)
+
+
+def parse_rows(data: bytes, file: str) -> tuple[list[dict[str, Any]], int]:
+    """The rows of a survey's file given its bytes, and how many bytes of it are whole lines (a
+    last line without its newline was cut off when the survey stopped). Raises a DungeoneerError
+    naming the line for anything else: a file that is not a survey's, or is damaged. Reads only:
+    the caller cuts the broken line off once every check has passed."""
+    whole = data.rfind(b"\n") + 1
+    lines = data[:whole].split(b"\n")[:-1]
+    if not lines:
+        raise DungeoneerError("not a survey's file: it holds no whole line, and a survey's file "
+                              f"starts with the line {HEADER_LINE}", file=file, line=1)
     rows = []
-    for number, line in enumerate(data[:whole].decode("utf-8").splitlines(), 1):
+    for number, raw in enumerate(lines, 1):
+        line = _decoded(raw, file, number)
+        if number == 1 and _is_header(line):
+            continue
+        if number == 1 and _row_or_none(line) is None:
+            raise DungeoneerError(f"not a survey's file: its first line is not {HEADER_LINE}",
+                                  file=file, line=1, text=line[:80])
         if line.strip():
-            rows.append(_checked_row(line, str(target), number))
-    return rows
+            rows.append(_checked_row(line, file, number))
+    return rows, whole
 
 
-def _checked_row(line: str, file: str, number: int) -> dict[str, Any]:
-    """One line of a survey's file as a row, or a DungeoneerError naming the line."""
+def _decoded(raw: bytes, file: str, number: int) -> str:
+    """One line of a survey's file as text, or a DungeoneerError naming it."""
     try:
-        row = json.loads(line)
-    except ValueError:
-        row = None
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DungeoneerError(f"not a line of a survey's file: it is not UTF-8 text ({exc.reason} "
+                              f"at byte {exc.start + 1})", file=file, line=number) from None
+
+
+def _is_header(line: str) -> bool:
+    return bool(_json_or_none(line) == HEADER)
+
+
+def _json_or_none(line: str) -> Any:
+    """The JSON value of a line, or None if it is not JSON (nesting too deep included)."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _row_or_none(line: str) -> dict[str, Any] | None:
+    """One line of a survey's file as a row (ROW_KEYS, each of its type), or None."""
+    row = _json_or_none(line)
     if isinstance(row, dict):
         row.setdefault("position_limit", None)  # written before there was a limit of positions
     if not (isinstance(row, dict) and set(ROW_KEYS) <= set(row)
             and isinstance(row["hero"], str) and row["status"] in STATUSES
-            and all(isinstance(row[k], int) for k in ("index", "seed", "positions"))
-            and isinstance(row["seconds"], int | float)
-            and isinstance(row["time_limit"], int | float | None)
-            and isinstance(row["position_limit"], int | None)):
+            and all(_whole(row[k]) for k in ("index", "seed", "positions"))
+            and _number(row["seconds"])
+            and (row["time_limit"] is None or _number(row["time_limit"]))
+            and (row["position_limit"] is None or _whole(row["position_limit"]))):
+        return None
+    return row
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _checked_row(line: str, file: str, number: int) -> dict[str, Any]:
+    """One line of a survey's file as a row, or a DungeoneerError naming the line."""
+    row = _row_or_none(line)
+    if row is None:
         raise DungeoneerError("not a line of a survey's file (a JSON object with "
                               f"{', '.join(ROW_KEYS)})", file=file, line=number,
                               text=line[:80])
@@ -178,28 +229,83 @@ def _budget(seconds: float | None, positions: int | None) -> str:
     return f"--positions {positions}" + ("" if seconds is None else f" --time-limit {seconds:g}")
 
 
-class RowsFile:
-    """A survey's file, appended to one line per deal and flushed as each comes, so a survey
-    stopped at any point keeps every deal it finished (use as a context manager)."""
+class SurveyFile:
+    """A survey's file, held by one survey at a time (use as a context manager).
 
-    def __init__(self, path: str | Path, *, fresh: bool) -> None:
-        # fresh: start the file anew (--force); else append to what an earlier run wrote. Kept
-        # open between rows (closed by __exit__), so not a `with` block here.
-        self._handle: IO[str] = Path(path).open(  # noqa: SIM115
-            "w" if fresh else "a", encoding="utf-8", newline="\n")
+    Opening it takes a lock on it, before it is read or changed: a second survey on the same
+    file (to resume it, or --force) is refused in one message. `rows()` reads an earlier run's
+    rows without changing anything; `start()`, once every check has passed, starts the file
+    anew (a header line) or cuts off a last line the earlier run left half-written. Then
+    `write_row` appends one line per deal, each in one write as it comes, so a survey stopped
+    at any point (even by SIGKILL) keeps every deal it finished."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        # O_APPEND: every row goes to the end; no O_TRUNC: nothing changes until start().
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND
+                           | getattr(os, "O_BINARY", 0), 0o666)
+        self.created = os.fstat(self._fd).st_size == 0
         self.lines = 0
+        try:
+            _lock(self._fd, self.path)
+        except BaseException:
+            os.close(self._fd)
+            raise
 
-    def __enter__(self) -> RowsFile:
+    def __enter__(self) -> SurveyFile:
         return self
 
+    def _read(self) -> bytes:
+        size = os.fstat(self._fd).st_size
+        return os.pread(self._fd, size, 0) if size else b""
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows already in the file (none in an empty one); a DungeoneerError naming the
+        line if it is not a survey's file or is damaged."""
+        data = self._read()
+        return parse_rows(data, self.path)[0] if data else []
+
+    def start(self, *, fresh: bool) -> None:
+        """Make the file ready for rows: with `fresh` (or when empty), anew with its header;
+        else keep its whole lines, cutting off a half-written last one."""
+        data = self._read()
+        if fresh or not data:
+            os.ftruncate(self._fd, 0)
+            self._append(HEADER_LINE)
+            return
+        whole = parse_rows(data, self.path)[1]
+        if whole < len(data):
+            os.ftruncate(self._fd, whole)
+
     def write_row(self, row: dict[str, Any]) -> None:
-        """Add one deal's row and flush it to the file."""
-        self._handle.write(json.dumps({key: row[key] for key in ROW_KEYS}) + "\n")
-        self._handle.flush()
+        """Add one deal's row to the file, in one write."""
+        self._append(json.dumps({key: row[key] for key in ROW_KEYS}))
         self.lines += 1
 
+    def _append(self, line: str) -> None:
+        data = (line + "\n").encode("utf-8")
+        while data:
+            data = data[os.write(self._fd, data):]
+
     def __exit__(self, *exc: object) -> None:
-        self._handle.close()
+        try:
+            if self.created and not self.lines:
+                os.unlink(self.path)  # made by this run, which solved nothing: no file
+        finally:
+            os.close(self._fd)  # the lock goes with it
+
+
+def _lock(fd: int, path: str) -> None:
+    """Take the lock of a survey's file, or a DungeoneerError if another survey holds it."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock to take
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise DungeoneerError("another survey is writing this file; wait for it to end, or "
+                              "choose another --out", file=path) from None
 
 
 # ----------------------------------------------------------------------------- the summary

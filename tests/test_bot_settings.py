@@ -46,7 +46,9 @@ def test_a_setting_changes_the_bots_play():
     ("sampling:samples", DungeoneerError,
      "a setting of the sampling bot is NAME=VALUE, not 'samples'"),
     ("sampling:samples=0", DungeoneerError,
-     "samples of the sampling bot is a whole number from 1 to 1,000,000, not '0'"),
+     "samples of the sampling bot is a whole number from 1 to 1,000, not '0'"),
+    ("sampling:samples=1000000", DungeoneerError,
+     "samples of the sampling bot is a whole number from 1 to 1,000, not '1000000'"),
     ("sampling:lead=-1", DungeoneerError,
      "lead of the sampling bot is a number from 0 to 1,000,000, not '-1'"),
     ("sampling:lead=nan", DungeoneerError,
@@ -68,4 +70,4 @@ def test_the_command_line_takes_settings_and_refuses_bad_ones():
     bad = run("simulate", "five-more-minutes", "--games", "2", "--bot", "sampling:samples=many")
     assert bad.exit_code == 2 and isinstance(bad.exception, SystemExit)
     assert bad.output == ("error: samples of the sampling bot is a whole number from 1 to "
-                          "1,000,000, not 'many'\n")
+                          "1,000, not 'many'\n")

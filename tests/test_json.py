@@ -112,7 +112,9 @@ def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_p
     result = run("survey", "--hero", "Rogue", "--deals", "1", "--time-limit", "1", "--out",
                  str(rows))
     assert result.exit_code == 0, result.output
-    check(json.loads(rows.read_text(encoding="utf-8")), "survey_row")
+    header, row = rows.read_text(encoding="utf-8").splitlines()
+    check(json.loads(header), "survey_header")
+    check(json.loads(row), "survey_row")
 
 
 def test_solve_and_replay_tell_a_line_in_the_same_shape(tmp_path):

@@ -127,10 +127,13 @@ def test_saving_is_atomic_and_never_overwrites_by_accident(tmp_path):
     save_record(path, record)
     assert load_record(path) == record
     with pytest.raises(Exception, match="already exists"):
-        save_record(path, record)
+        save_record(path, record.with_moves(()))
+    assert load_record(path) == record  # left alone; the new record is saved beside it
+    assert load_record(tmp_path / "game-1.rec").moves == ()
     save_record(path, record.with_moves(()), overwrite=True)
     assert load_record(path).moves == ()
-    assert [p.name for p in tmp_path.iterdir()] == ["game.rec"]  # no temporary file is left
+    # No temporary file is left.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-1.rec", "game.rec"]
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path):

@@ -101,7 +101,10 @@ SURVEY = ("survey", "--hero", "Rogue", "--hero", "Warrior", "--deals", "3", "--t
 
 
 def rows_of(path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    """The rows of a survey's file, after its header line."""
+    header, *rows = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(header) == {"file": "dungeoneer survey", "format": 1}
+    return [json.loads(line) for line in rows]
 
 
 def keys(rows: list[dict]) -> list[tuple[str, int, int]]:
@@ -127,9 +130,9 @@ def test_survey_writes_a_line_per_deal_seeded_first_seed_plus_i(tmp_path):
 def test_a_resumed_survey_solves_only_the_missing_deals(tmp_path):
     out = tmp_path / "survey.jsonl"
     assert run(*SURVEY, "--out", str(out)).exit_code == 0
-    whole = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    header, *whole = out.read_text(encoding="utf-8").splitlines(keepends=True)
     # Stopped after two deals, half-way through writing the third.
-    out.write_text("".join(whole[:2]) + whole[2][:15], encoding="utf-8")
+    out.write_text(header + "".join(whole[:2]) + whole[2][:15], encoding="utf-8")
     result = run(*SURVEY, "--out", str(out), "--resume", "--json")
     assert result.exit_code == 0, result.output
     resumed = rows_of(out)
@@ -147,7 +150,8 @@ def test_a_survey_never_replaces_its_file_by_accident(tmp_path):
     assert refused.exit_code == 2 and "--resume" in refused.output
     assert out.read_text(encoding="utf-8") == '{"hero": "Rogue"}\n'
     broken = run(*SURVEY, "--out", str(out), "--resume")
-    assert broken.exit_code == 2 and "not a line of a survey's file" in broken.output
+    assert broken.exit_code == 2 and "not a survey's file" in broken.output
+    assert out.read_text(encoding="utf-8") == '{"hero": "Rogue"}\n'
 
 
 @pytest.mark.slow
@@ -322,8 +326,8 @@ def test_an_unreachable_scheduler_is_one_message(dask_installed, monkeypatch):
     result = run("generate", "--count", "1", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
-    assert "no Dask scheduler answered at 'tcp://127.0.0.1:" in result.output
-    assert "within 1 s" in result.output
+    assert result.output == (f"error: no Dask scheduler answered at tcp://127.0.0.1:{port}: "
+                             "Connection refused\n")
 
 
 def test_a_batch_bar_shows_jobs_failed_and_retried_once_there_are_any():

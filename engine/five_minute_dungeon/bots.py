@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from dungeoneer.engine.bots import BotSetting
+from dungeoneer.engine.bots import MAX_SAMPLES, BotSetting
 from dungeoneer.engine.five_minute_dungeon.cards import SYMBOLS
 from dungeoneer.engine.five_minute_dungeon.clock import LIMIT
 from dungeoneer.engine.five_minute_dungeon.dungeon import shortfall
@@ -251,7 +251,7 @@ class SamplingTeam(HeuristicTeam):
     name = "sampling"
     default_samples = 1
     default_width = 2
-    SETTINGS = (BotSetting("samples", 1), BotSetting("width", 1, most=100))
+    SETTINGS = (BotSetting("samples", 1, most=MAX_SAMPLES), BotSetting("width", 1, most=100))
     """`--bot sampling:samples=N,width=W`: the fillings per decision and the options sampled."""
     MARGIN = 0.5
     """How close to the best an option must score to be sampled: the heuristic's scores are
@@ -296,19 +296,23 @@ class SamplingTeam(HeuristicTeam):
         return [scored[i][1:] for i in order[:self.width] if scored[i][0] >= best - self.MARGIN]
 
     def playout(self, state: DungeonState, action: Action, at: int, seed: int) -> float:
-        """The run from `state` after `action` at `at`, played to its end by the heuristic
-        team with a copy of this bot's time model: 1 won, else the share of the dungeon the
-        team got through (less than 1)."""
+        """The run from `state` after `action` at `at`, played to the end of the try by the
+        heuristic team with a copy of this bot's time model: 1 won, else the share of the
+        dungeon the team got through (less than 1)."""
         team = HeuristicTeam(seed, self.pace_seconds)
         team.time.ready, team.time.dungeon = dict(self.time.ready), self.time.dungeon
         team.time.took(state, action.arg.seat, at)
-        run = state.apply(state.at(action, at))
+        before, run = state, state.apply(state.at(action, at))
         for _ in range(MAX_ACTIONS):
-            if run.over:
+            # A campaign starts the dungeon again when a try is lost: the playout ends with the
+            # try (playing every try left, up to 99, made one decision take minutes).
+            if run.over or run.attempt != state.attempt:
                 break
-            run = run.apply(team.choose(run))
+            before, run = run, run.apply(team.choose(run))
         if run.won:
             return 1.0
+        if run.attempt != state.attempt:
+            run = before  # the try was lost: worth what it got through before the reset
         return 0.9 * len(run.beaten) / (len(run.beaten) + len(run.faced) + len(run.dungeon))
 
 

@@ -25,9 +25,10 @@ LIMIT = 3000
 format_time = format_reading
 """A timer reading as a record writes it: seconds to a tenth ('12.5')."""
 
-_TIME = re.compile(r"(?:(\d{1,6}):)?(\d{1,9})(?:\.(\d))?")
+_TIME = re.compile(r"(?:(\d{1,6}):)?(\d{1,9})(?:\.(\d))?", re.ASCII)
 """A time: at most nine digits of seconds (and six of minutes); a longer number is no time (and
-not one to convert: Python refuses integers of thousands of digits)."""
+not one to convert: Python refuses integers of thousands of digits). ASCII digits only
+(docs/input.md): `\\d` alone would take '١.٠' too."""
 
 
 def parse_time(text: str) -> int | None:

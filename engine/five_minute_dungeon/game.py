@@ -36,6 +36,10 @@ MAX_TRIES = 99
 """A campaign's tries per dungeon at most: every game must end, and a bot finishing a record
 (`replay --then`) plays every try (docs/rules/five-minute-dungeon.md, D18)."""
 
+ACTIONS_PER_TRY = 10_000
+"""The most actions one try at a dungeon takes before it is taken to have gone wrong (every try
+ends far sooner: the five minutes run out)."""
+
 INFO = GameInfo(
     name="five-minute-dungeon", title="5-Minute Dungeon", min_players=2, max_players=5,
     hidden_information=True, real_time=True, time_limit=LIMIT,
@@ -85,6 +89,12 @@ class FiveMinuteDungeon:
         self.tries = tries
         self.hand_size = HAND_SIZE[players]
         self.abilities = tuple(self.cards.heroes[h].ability for h in self.heroes)
+
+    @property
+    def max_actions(self) -> int:
+        """The most actions a game takes before it is taken to have gone wrong (the session's
+        guard): a campaign plays the dungeon once per try."""
+        return ACTIONS_PER_TRY * (self.tries if self.campaign else 1)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, FiveMinuteDungeon) and self.options() == other.options() \

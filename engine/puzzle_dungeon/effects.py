@@ -774,6 +774,8 @@ def _compile_into(program: list, steps: Sequence[Mapping[str, Any]], in_loop: bo
         if not isinstance(step, dict) or "op" not in step:
             raise EffectSpecError(f"each step is a table with an 'op', got {step!r}")
         op = step["op"]
+        if not isinstance(op, str):  # a list or table here would not even be looked up
+            raise EffectSpecError(f"an op is a name, got {op!r}")
         if op == "may":
             _check_params(step, {"do"})
             at = len(program)
@@ -809,7 +811,7 @@ def _compile_into(program: list, steps: Sequence[Mapping[str, Any]], in_loop: bo
             _check_params(step, {"count", "do"})
             if in_loop:
                 raise EffectSpecError("'for_each' can't be nested")
-            if step["count"] not in COUNTS:
+            if not isinstance(step["count"], str) or step["count"] not in COUNTS:
                 raise EffectSpecError(
                     f"unknown count {step['count']!r}; known: {', '.join(COUNTS)}")
             at = len(program)

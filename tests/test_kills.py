@@ -1,0 +1,115 @@
+"""Batches stopped by SIGTERM or SIGKILL mid-run keep everything they finished: `generate --out`,
+`survey --out` and `daily --from/--to`, run as the `dungeoneer` script in a process of its own."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from dungeoneer.generator.survey import parse_rows
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+WAIT = 120.0
+"""Seconds to wait for a batch's first results on a loaded machine."""
+
+
+def started(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "dungeoneer", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def kill_when(process: subprocess.Popen[str], ready: Callable[[], bool], how: int
+              ) -> tuple[int, str]:
+    """Send `how` once `ready()` holds; the exit status and standard error."""
+    deadline = time.monotonic() + WAIT
+    while not ready():
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no result in time"
+        time.sleep(0.05)
+    process.send_signal(how)
+    _, err = process.communicate(timeout=WAIT)
+    return process.returncode, err
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_bytes().decode().splitlines() if path.exists() else []
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_generate_keeps_every_puzzle_it_made(tmp_path, how):
+    out = tmp_path / "puzzles.jsonl"
+    process = started(["generate", "--count", "50", "--out", str(out)], tmp_path)
+    status, err = kill_when(process, lambda: len(lines(out)) >= 1, how)
+    kept = [json.loads(line) for line in lines(out)]  # every line whole
+    assert kept and [p["candidate"] for p in kept] == sorted(p["candidate"] for p in kept)
+    assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]  # no temporary file left
+    if how == signal.SIGTERM:
+        assert status == 143
+        assert err.endswith(f"Stopped: {len(kept)} puzzles kept in {out}.\n")
+    else:
+        assert status == -signal.SIGKILL
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_survey_keeps_every_deal_it_solved(tmp_path, how):
+    out = tmp_path / "survey.jsonl"
+    process = started(["survey", "--hero", "Rogue", "--deals", "100000", "--positions", "20",
+                       "--out", str(out)], tmp_path)
+    status, err = kill_when(process, lambda: len(lines(out)) >= 3, how)
+    rows, whole = parse_rows(out.read_bytes(), str(out))
+    assert len(rows) >= 2 and whole == out.stat().st_size
+    assert [row["index"] for row in rows] == list(range(len(rows)))
+    if how == signal.SIGTERM:
+        assert status == 143
+        assert err.endswith(f"Stopped: {len(rows)} deals kept in {out} (--resume goes on "
+                            "with it).\n")
+
+
+def issued(archive: Path) -> int:
+    if not archive.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{archive}?mode=ro", uri=True) as db:
+            count: int = db.execute("SELECT count(*) FROM daily").fetchone()[0]
+            return count
+    except sqlite3.Error:
+        return 0
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_daily_range_keeps_every_puzzle_it_issued(tmp_path, how):
+    archive = tmp_path / "archive.sqlite3"
+    process = started(["daily", "--from", "2031-01-01", "--to", "2031-12-31", "--archive",
+                       str(archive)], tmp_path)
+    status, err = kill_when(process, lambda: issued(archive) >= 1, how)
+    count = issued(archive)
+    assert count >= 1
+    day = subprocess.run([sys.executable, "-m", "dungeoneer", "daily", "2031-01-01", "--archive",
+                          str(archive), "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(day.stdout)["newly_issued"] is False  # kept, and served from the archive
+    if how == signal.SIGTERM:
+        assert status == 143
+        assert err.endswith(f"Stopped: {count} puzzles issued and kept in the archive; the same "
+                            "command goes on with the rest.\n")
+
+
+def test_odds_whose_plays_take_long_stops_at_once_on_sigterm(tmp_path):
+    """--samples 1000 --candidates 100 makes one play take many minutes: SIGTERM stops the
+    command and its worker processes at once, saying what it had."""
+    process = started(["odds", "42", "--samples", "1000", "--candidates", "100", "--plays", "1",
+                       "--time-limit", "1", "--workers", "2"], tmp_path)
+    time.sleep(3)
+    assert process.poll() is None
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 143
+    assert err == "Stopped: no play had ended yet, so there are no odds to tell.\n"
