@@ -3,8 +3,8 @@
 For each hero face (all eight by default), deals `--first` .. `--first + --deals - 1` are solved
 with a time limit, each solve in a fresh worker process, by:
 
-- "ours": `solver.solve` (the portfolio of guided depth-first, best-first and plain depth-first,
-  with its bounds);
+- "ours": `solver.solve` (the portfolio of nested rollouts and guided depth-first, with its
+  bounds);
 - "guided": one guided depth-first search alone (`solver.ordering.guided_order`);
 - "plain": one plain depth-first search (the engine's move order, `plain_order`).
 

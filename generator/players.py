@@ -19,18 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.board import Board, Payer
-from dungeoneer.engine.puzzle_dungeon.bots import (
+from dungeoneer.engine.puzzle_dungeon import (
+    KING,
+    Board,
+    CardOrderPayments,
     EagerOptions,
+    Payer,
+    Payment,
+    PuzzleState,
+    least_payment_cost,
     one_order_each,
     pay_at_random,
-)
-from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import (
-    CardOrderPayments,
-    Payment,
-    least_payment_cost,
     prey_progress,
 )
 from dungeoneer.engine.rng import Stream

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.generator.players import eager_playout, win_share
@@ -44,7 +45,7 @@ class Rating:
     status: str
     level: int | None
     score: float | None
-    features: dict = field(default_factory=dict)
+    features: dict[str, Any] = field(default_factory=dict)
     answer: Answer | None = None
 
     @property
@@ -54,12 +55,13 @@ class Rating:
             return f"no rating ({self.status})"
         return LEVEL_NAMES[self.level]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """{"status", "level", "name", "score", "features"} for programs (docs/json.md)."""
         return rating_json(self.status, self.level, self.score, self.features)
 
 
-def rating_json(status: str, level: int | None, score: float | None, features: dict) -> dict:
+def rating_json(status: str, level: int | None, score: float | None,
+                features: dict[str, Any]) -> dict[str, Any]:
     """A rating as docs/json.md writes it: {"status", "level", "name", "score", "features"};
     level, name and score are null unless the deal is won."""
     return {"status": status, "level": level,
@@ -87,7 +89,7 @@ def eager_wins(state: PuzzleState, plays: int = PLAYS) -> int:
 
 
 def measure(state: PuzzleState, answer: Answer, plays: int = PLAYS,
-            eager: int | None = None) -> dict:
+            eager: int | None = None) -> dict[str, Any]:
     """The features of a won deal."""
     wins = eager_wins(state, plays) if eager is None else eager
     return {
@@ -99,7 +101,7 @@ def measure(state: PuzzleState, answer: Answer, plays: int = PLAYS,
     }
 
 
-def score(features: dict) -> float:
+def score(features: dict[str, Any]) -> float:
     """The difficulty score: the eager player's failure in bits."""
     return score_of_wins(features["eager_wins"], features["eager_plays"])
 

@@ -20,13 +20,17 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.board import Payer
-from dungeoneer.engine.puzzle_dungeon.bots import one_order_each, pay_at_random
-from dungeoneer.engine.puzzle_dungeon.information import information_set
+from dungeoneer.engine.puzzle_dungeon import (
+    Payer,
+    PuzzleState,
+    information_set,
+    one_order_each,
+    pay_at_random,
+)
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import share_json, wilson
 from dungeoneer.generator.players import CarefulPlayer, eager_playout, play_out
@@ -69,7 +73,7 @@ class SamplingPlayer:
     def __call__(self, state: PuzzleState, stream: Stream) -> bool:
         return self.play(state, stream)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The player's settings, JSON-ready."""
         return {"samples": self.samples, "candidates": self.candidates, "playout": self.playout}
 
@@ -191,7 +195,7 @@ class Odds:
         low, high = self.interval
         return (high - low) / 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """JSON-ready: a `share` (docs/json.md), its games being the plays."""
         return share_json(self.wins, self.plays)
 

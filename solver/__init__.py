@@ -16,8 +16,9 @@ memory cap nor the number of worker processes changes that (docs/solver.md).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
@@ -44,9 +45,9 @@ class Answer:
     seconds: float = 0.0
     method: str = ""
     reason: str = ""
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """{"status", "line", "positions", "seconds", "method", "reason"} for programs
         (docs/json.md): `line` is the winning line as steps, empty unless won."""
         return {"status": self.status, "line": [s.to_json() for s in self.steps],
@@ -70,8 +71,9 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         raise ValueError(f"memory must be a positive number of bytes, not {memory}")
     started = time.perf_counter()
 
-    def answer(status: str, line=(), count=0, method="", reason="", **details) -> Answer:
-        told = tuple(steps(state, line)) if status == WON else ()
+    def answer(status: str, line: Sequence[Action] = (), count: int = 0, method: str = "",
+               reason: str = "", **details: Any) -> Answer:
+        told = tuple(steps(state, tuple(line))) if status == WON else ()
         return Answer(status, tuple(line), told, count, time.perf_counter() - started, method,
                       reason, details)
 

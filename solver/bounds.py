@@ -14,27 +14,25 @@ ready weapons, so this bound does not hold and is not used.
 
 from __future__ import annotations
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import face, prey_progress
+from dungeoneer.engine.puzzle_dungeon import KING, PuzzleState, bits, face, prey_progress
 
 
 class CoreBound:
     """The counting relaxation as a fast test; call it on a quiet core-rules position."""
 
     def __init__(self) -> None:
-        self.cache: dict = {}
+        self.cache: dict[object, bool] = {}
         self.checks = 0
 
     def __call__(self, state: PuzzleState) -> bool:
         """True when no column-closed set of monsters can pay for the prey: the position is lost."""
         suit_of = state.rules.cards.arsenal
         supply = [0, 0, 0, 0]
-        for zone in (state.arsenal, state.deck, state.hand):
+        for zone in (state.arsenal, state.deck, bits(state.hand)):
             for card in zone:
                 supply[suit_of[card].suit] += 1
         ready = []
-        for m in state.collected:
+        for m in bits(state.collected):
             if not state.exhausted >> m & 1:
                 for suit in face(state, m).weapon:
                     supply[suit] += 1
@@ -84,7 +82,7 @@ class CoreBound:
         budget_total = sum(supply)
         best_counts = [t[-1][0] for t in tables]
 
-        def extend(i: int, counts: tuple, cost: tuple, total: int) -> bool:
+        def extend(i: int, counts: tuple[int, ...], cost: tuple[int, ...], total: int) -> bool:
             if i == len(tables):
                 return (all(c >= n for c, n in zip(counts, missing, strict=True))
                         and all(cost[s] <= supply[s] for s in range(4)))

@@ -16,32 +16,16 @@ Two reductions, each with its argument:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState, effects
+from dungeoneer.engine.puzzle_dungeon import FIRST_CARD_PROGRAM, Instr, PuzzleState
 from dungeoneer.solver.canonical import Canonicalizer
 
-# Steps that read nothing from the context of the ability they belong to.
-_CONTEXT_FREE = (effects.Draw, effects.Discard, effects.DiscardDeck, effects.DrawArsenalFront,
-                 effects.DrawFromDiscard, effects.ShuffleIntoDeck, effects.SwapArsenal,
-                 effects.Redeal, effects.SwapFrontBack, effects.May, effects.OneOf, effects.Jump,
-                 effects.ForEach, effects.Repeat, effects.DiscardArsenal)
 
-
-def _context_free(program) -> bool:
-    for instr in program:
-        if isinstance(instr, effects.ReverseColumn | effects.Defeat | effects.Attack):
-            if getattr(instr, "column", "any") not in ("any",):
-                return False
-            continue
-        if isinstance(instr, effects.Exhaust | effects.Ready):
-            if instr.target in ("it", "adjacent_to_this"):
-                return False
-            continue
-        if isinstance(instr, effects.Reveal):
-            continue
-        if not isinstance(instr, _CONTEXT_FREE):
-            return False
-    return True
+def _context_free(program: Sequence[Instr]) -> bool:
+    """Whether no step of the program reads its ability's context (`Instr.context_free`)."""
+    return all(instr.context_free() for instr in program)
 
 
 def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]:
@@ -71,7 +55,7 @@ def _distinct_resolves(state: PuzzleState, actions: tuple[Action, ...]) -> tuple
     for action in actions:
         ability_id = batch[action.arg].ability
         program = rules.programs[ability_id]
-        if ability_id >= effects.FIRST_CARD_PROGRAM and _context_free(program):
+        if ability_id >= FIRST_CARD_PROGRAM and _context_free(program):
             # The trigger kind too: "Ignore Loot abilities" silences one kind and not another.
             signature = (rules.ability(ability_id).trigger, program)
             if signature in seen:

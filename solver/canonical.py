@@ -43,10 +43,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.effects import AttachFirstDealt, DrawFromDiscard
-from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
-from dungeoneer.engine.puzzle_dungeon.rules import Payment
+from dungeoneer.engine.puzzle_dungeon import (
+    AttachFirstDealt,
+    DrawFromDiscard,
+    Payment,
+    PuzzleDungeon,
+    PuzzleState,
+)
 
 
 def value_sensitive(game: PuzzleDungeon) -> frozenset[int]:
@@ -113,7 +116,7 @@ def card_classes(game: PuzzleDungeon) -> tuple[int, ...]:
     return tuple(classes)
 
 
-def exact_key(state: PuzzleState) -> tuple:
+def exact_key(state: PuzzleState) -> tuple[object, ...]:
     """A position's key with every card by identity and every zone in order: what a pending
     position is keyed by, and what a search without card classes would use."""
     return (state.columns, state.kings, state.exhausted, state.arsenal, state.hand, state.deck,
@@ -129,29 +132,45 @@ class Canonicalizer:
         self.card_class = card_classes(game)
         self.discard_order = game.discard_order
         self.keeps_setup_deals = not self.coverage.card_classes
+        self._to_class = bytes(self.card_class) + bytes(256 - len(self.card_class))
+        """A `bytes.translate` table: card id -> class."""
+        self._runs: list[tuple[int, int]] = []
+        """Each class's run of card ids: (its mask, its first id)."""
+        for kind in sorted(set(self.card_class)):
+            members = [c for c, k in enumerate(self.card_class) if k == kind]
+            self._runs.append((sum(1 << c for c in members), members[0]))
 
-    def classes(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+    def classes(self, cards: bytes) -> bytes:
         """Cards as their classes, in the same order."""
-        card_class = self.card_class
-        return tuple(card_class[c] for c in cards)
+        return cards.translate(self._to_class)
+
+    def hand(self, hand: int) -> int:
+        """The hand as its classes: the same count of each class, taken as the run's first
+        cards (a hand is a set, and cards of one class are interchangeable)."""
+        canonical = 0
+        for run, first in self._runs:
+            count = (hand & run).bit_count()
+            if count:
+                canonical |= ((1 << count) - 1) << first
+        return canonical
 
     def key(self, state: PuzzleState) -> Any:
         """The canonical key of a position."""
         if state.stack:
             return exact_key(state)
         card_class = self.card_class
-        hand = tuple(sorted(card_class[c] for c in state.hand))
         # While no ability can read its order, the discard pile's cards follow from all the other
         # zones: its size will do.
         ordered = self.discard_order.live(state)
         discard = self.classes(state.discard) if ordered else len(state.discard)
         # In the order attached: 'the wizard' is the first card attached as one.
         attached = tuple((card_class[a.card], a.host, a.status, a.exhausted)
-                         for a in state.attached)
-        setup = state.setup_deals if self.keeps_setup_deals else ()
-        return (state.columns, state.kings, state.exhausted, self.classes(state.arsenal), hand,
-                self.classes(state.deck), discard, state.collected, attached, state.traps,
-                state.treasures, state.removed, state.rng, state.forced, setup)
+                         for a in state.attached) if state.attached else ()
+        setup = state.setup_deals if self.keeps_setup_deals else b""
+        return (state.columns, state.kings, state.exhausted, self.classes(state.arsenal),
+                self.hand(state.hand), self.classes(state.deck), discard, state.collected,
+                attached, state.traps, state.treasures, state.removed, state.rng, state.forced,
+                setup)
 
     def payment_signatures(self, state: PuzzleState) -> Callable[[Payment], Any]:
         """A signature for the payments offered in this position: payments with one signature

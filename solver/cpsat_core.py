@@ -24,8 +24,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleState, rules
-from dungeoneer.engine.puzzle_dungeon.constants import KING
+from dungeoneer.engine.puzzle_dungeon import KING, PuzzleState, bits, face, prey_progress
 
 FEASIBLE, INFEASIBLE, UNKNOWN = "feasible", "infeasible", "unknown"
 
@@ -84,14 +83,14 @@ class _Position:
         # The push order: the arsenal bottom to top, then the deck top first.
         self.pushed = list(state.arsenal) + list(state.deck)
         self.in_stack = len(state.arsenal)
-        self.hand = list(state.hand)
-        self.ready = [m for m in state.collected if not state.exhausted >> m & 1]
-        self.needs = {kind: need - have for kind, have, need in rules.prey_progress(state)}
+        self.hand = list(bits(state.hand))
+        self.ready = list(bits(state.collected & ~state.exhausted))
+        self.needs = {kind: need - have for kind, have, need in prey_progress(state)}
         self.same_type = {m: [n for n in self.monsters if n != m and self.type[n] == self.type[m]]
                           for m in self.monsters}
 
     def ready_weapon(self, m: int) -> tuple[int, ...]:
-        return rules.face(self.state, m).weapon
+        return face(self.state, m).weapon
 
 
 def _add_prey(model: cp_model.CpModel, p: _Position, collected: dict[int, cp_model.IntVar],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import Action
@@ -33,7 +33,7 @@ class Step:
     did: tuple[str, ...]
     answers: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A step as docs/json.md writes it: {"step", "action", "answers", "did"}."""
         return {"step": self.number, "action": self.action, "answers": self.answers or None,
                 "did": list(self.did)}
@@ -76,7 +76,7 @@ def written_steps(start: PuzzleState, texts: Sequence[str]) -> list[Step]:
     return steps(start, tuple(line))
 
 
-def line_json(start: PuzzleState, texts: Sequence[str]) -> list[dict]:
+def line_json(start: PuzzleState, texts: Sequence[str]) -> list[dict[str, Any]]:
     """A line written as actions' texts, as steps for programs (docs/json.md, "line")."""
     return [step.to_json() for step in written_steps(start, texts)]
 

@@ -6,12 +6,13 @@ Neither changes a verdict (every action is still tried); they decide how soon a 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.rules import prey_progress
+from dungeoneer.engine.puzzle_dungeon import KING, PuzzleState, prey_progress
+
+if TYPE_CHECKING:
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 
 
 def _wanted(state: PuzzleState) -> set[str]:
@@ -70,8 +71,8 @@ def estimate(state: PuzzleState) -> int:
             continue
         costs = layout.king_costs if kind == KING else layout.depths.get(kind, ())
         attacks += sum(costs[:missing]) if len(costs) >= missing else 99
-    ready = sum(1 for m in state.collected if not state.exhausted >> m & 1)
-    return 4 * attacks - (len(state.hand) + len(state.arsenal) + len(state.deck) + ready)
+    ready = (state.collected & ~state.exhausted).bit_count()
+    return 4 * attacks - (state.hand.bit_count() + len(state.arsenal) + len(state.deck) + ready)
 
 
 class _Layout(NamedTuple):
@@ -87,7 +88,7 @@ class _Layout(NamedTuple):
 
 
 @lru_cache(maxsize=1 << 15)
-def _layout(rules, columns: tuple[tuple[int, ...], ...], kings: int) -> _Layout:
+def _layout(rules: PuzzleDungeon, columns: tuple[bytes, ...], kings: int) -> _Layout:
     monsters = rules.cards.monsters
     depths: dict[str, list[int]] = {}
     deepest: dict[str, list[int]] = {}

@@ -138,6 +138,8 @@ def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = Non
     handover = HANDOVER if handover is None else handover
     count = len(setup.strategies)
     own = Own(setup, list(range(count)))
+    for runner in own.runners.values():
+        runner.strategy.deadline = budget.deadline()  # (a worker's turns end as they are granted)
     referee = Referee([runner.strategy.report() for runner in own.runners.values()], budget,
                       progress)
     team: Team | None = None

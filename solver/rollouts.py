@@ -22,6 +22,7 @@ machine and in every process; its positions are the actions its games take.
 from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Sequence
+from typing import Any
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
@@ -48,7 +49,7 @@ def score(board: Board) -> int:
     if board.won():
         return WIN
     counted = sum(min(have, need) for _kind, have, need in prey_progress(board))
-    return counted * 100 + len(board.collected)
+    return counted * 100 + board.collected.bit_count()
 
 
 class NestedRollouts(Strategy):
@@ -57,13 +58,13 @@ class NestedRollouts(Strategy):
 
     name = "nested rollouts"
 
-    def __init__(self, root: PuzzleState, *, seed: int = 0, **kw) -> None:
+    def __init__(self, root: PuzzleState, *, seed: int = 0, **kw: Any) -> None:
         super().__init__(root, **kw)
         self.seed = seed
         self.best = -1
         """The best score met so far."""
 
-    def visit(self, state) -> Hashable | None:  # (no table: games are played, not stored)
+    def visit(self, state: PuzzleState) -> Hashable | None:  # (no table: games are played)
         raise NotImplementedError
 
     def run(self) -> Generator[None, None, Verdict]:

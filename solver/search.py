@@ -23,12 +23,10 @@ import itertools
 import time
 from collections.abc import Callable, Generator, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import PuzzleState
-from dungeoneer.engine.puzzle_dungeon.board import Board
-from dungeoneer.engine.puzzle_dungeon.rules import prey_progress
+from dungeoneer.engine.puzzle_dungeon import Board, PuzzleState, prey_progress
 from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.ordering import estimate, guided_order
@@ -82,6 +80,10 @@ class Budget:
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
+    def deadline(self) -> float | None:
+        """When the time limit runs out (`time.perf_counter()`), or None."""
+        return None if self.seconds is None else self.started + self.seconds
+
 
 def plain_order(state: PuzzleState, actions: tuple[Action, ...]) -> list[Action]:
     """The engine's own order: deal first, then attacks left to right."""
@@ -130,6 +132,9 @@ class Strategy:
         self.furthest: PuzzleState | Board = root
         """The position with the most monsters collected so far (to say how far a search got)."""
         self.next_pause = 0
+        self.deadline: float | None = None
+        """When to pause whatever is left of the turn (`time.perf_counter()`): the time limit's
+        end, so that a turn does not run past it."""
 
     def _table(self, memory: int | None) -> Table:
         """The transposition table, sized for `memory` bytes: it holds its keys and, once full,
@@ -139,12 +144,12 @@ class Strategy:
     def visit(self, state: PuzzleState) -> Hashable | None:
         """Record a new position and return its key; None if it was seen before or is proven
         lost."""
-        k = self.key(state)
+        k: Hashable = self.key(state)
         if self.table.seen(k):
             return None
         self.table.add(k)
         self.states += 1
-        if len(state.collected) > len(self.furthest.collected):
+        if state.collected.bit_count() > self.furthest.collected.bit_count():
             self.furthest = state
         if not state.options and self.prune is not None and not state.won() and self.prune(state):
             self.pruned += 1
@@ -166,8 +171,10 @@ class Strategy:
         self.next_pause = self.states + positions
 
     def pause_due(self) -> bool:
-        """Whether this strategy's turn is over (it then yields)."""
-        return self.states >= self.next_pause
+        """Whether this strategy's turn is over (it then yields): its positions are used up, or
+        the time limit is."""
+        return self.states >= self.next_pause or (
+            self.deadline is not None and time.perf_counter() >= self.deadline)
 
     def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
         """Search from the (visited, not won) start position, whose key is `key`; return a
@@ -178,7 +185,7 @@ class Strategy:
         """Where this strategy stands, for the portfolio."""
         furthest = self.furthest
         return Report(self.name, self.states, self.pruned, self.table.evicted,
-                      len(furthest.collected), tuple(prey_progress(furthest)), verdict)
+                      furthest.collected.bit_count(), tuple(prey_progress(furthest)), verdict)
 
 
 _Frame: TypeAlias = "tuple[PuzzleState, list[Action], Action | None]"
@@ -191,7 +198,7 @@ class DepthFirst(Strategy):
     never those of the positions on its path, so it never re-enters one: it still terminates,
     and it claims unwinnable only when its stack is empty (docs/solver.md, "Bounded memory")."""
 
-    def __init__(self, root: PuzzleState, *, order: Order = guided_order, **kw) -> None:
+    def __init__(self, root: PuzzleState, *, order: Order = guided_order, **kw: Any) -> None:
         self.path: list[Hashable] = []
         """The keys of the positions on the stack, root first (the table keeps them)."""
         super().__init__(root, **kw)
@@ -385,8 +392,11 @@ def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget |
     strategy wins at once costs the others little."""
     if not strategies:
         raise ValueError("a portfolio needs at least one strategy")
+    budget = budget or Budget()
+    for strategy in strategies:
+        strategy.deadline = budget.deadline()
     runners = [Runner(strategy) for strategy in strategies]
-    referee = Referee([s.report() for s in strategies], budget or Budget(), progress)
+    referee = Referee([s.report() for s in strategies], budget, progress)
     for turn in turns(first_slice, slice_size):
         for index, runner in enumerate(runners):
             if referee.active[index]:

@@ -8,9 +8,15 @@ Full-size deals of the real cards belong in the benchmark.
 
 from __future__ import annotations
 
-from dungeoneer.engine.puzzle_dungeon.cards import ArsenalCard, CardSet, Face, HeroFace, Monster
-from dungeoneer.engine.puzzle_dungeon.constants import KING
-from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon import (
+    KING,
+    ArsenalCard,
+    CardSet,
+    Face,
+    HeroFace,
+    Monster,
+    PuzzleDungeon,
+)
 from dungeoneer.engine.rng import Stream
 
 TYPE_NAMES = ("red", "green", "blue", "black", "white")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
-from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
+from dungeoneer.engine.puzzle_dungeon.rules import bits, in_card_order
 
 
 def installed_seeds(game_folder: str) -> Path:
@@ -92,12 +92,16 @@ def _pay_in_card_order(state: State, log: list[str] | None) -> State:
 
 
 def codes(state: PuzzleState, cards) -> str:
-    """Cards as space-separated codes."""
+    """Cards as space-separated codes: a zone in order, or the hand (a mask) by card id."""
+    if isinstance(cards, int):
+        cards = bits(cards)
     return " ".join(state.rules.cards.arsenal[c].code for c in cards)
 
 
 def names(state: PuzzleState, monsters) -> list[str]:
-    """Monster names."""
+    """Monster names: a column, or the collected monsters (a mask) by id."""
+    if isinstance(monsters, int):
+        monsters = bits(monsters)
     return [state.rules.cards.monsters[m].name for m in monsters]
 
 

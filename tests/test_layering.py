@@ -24,12 +24,6 @@ FOLDERS = {"engine": "dungeoneer.engine", "solver": "dungeoneer.solver",
 GAMES = tuple(sorted(p.name for p in (ROOT / "engine").iterdir() if (p / "__init__.py").exists()))
 ABOVE_THE_ENGINE = ("dungeoneer.solver", "dungeoneer.generator", "dungeoneer.cli")
 
-REWORKED = {"solver/bounds.py", "solver/branches.py", "solver/canonical.py",
-            "solver/cpsat_core.py", "solver/ordering.py", "solver/search.py",
-            "solver/synthetic.py", "generator/players.py", "generator/sampling.py"}
-"""Modules being reworked to import Puzzle Dungeon through its public surface: expected to fail
-here until they do (strictly: a module that passes must leave this list)."""
-
 
 class Imported(NamedTuple):
     module: str
@@ -99,9 +93,7 @@ def test_the_checks_see_every_layer_and_game():
     assert len(found) > 100
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(m, marks=pytest.mark.xfail(strict=True, reason="being reworked"))
-    if m in REWORKED else m for m in modules()])
+@pytest.mark.parametrize("path", modules())
 def test_a_module_imports_only_what_its_layer_may(path):
     assert faults(path) == []
 

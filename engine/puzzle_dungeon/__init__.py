@@ -19,8 +19,11 @@ it). The modules behind them are the engine's own business:
 - playing on a working copy instead of frozen positions, for playouts: `Board`, `Payer`,
   `DEAL`; the eager player's choices, which read only what a player sees: `EagerOptions`,
   `one_order_each`, `pay_at_random`;
-- what the player knows: `information_set`; and the first program id of a card's ability,
-  `FIRST_CARD_PROGRAM`.
+- what the player knows: `information_set`;
+- for the solver's reductions, which must know which steps a card's abilities take: a step of
+  a program, `Instr`, the steps whose effect depends on card ids (`AttachFirstDealt`,
+  `DrawFromDiscard`), the first program id of a card's ability, `FIRST_CARD_PROGRAM`, and the
+  members of a bit mask (the hand, the collected monsters), `bits`.
 """
 
 from __future__ import annotations
@@ -42,7 +45,12 @@ from dungeoneer.engine.puzzle_dungeon.cards import (
     load_card_set,
 )
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUITS
-from dungeoneer.engine.puzzle_dungeon.effects import FIRST_CARD_PROGRAM
+from dungeoneer.engine.puzzle_dungeon.effects import (
+    FIRST_CARD_PROGRAM,
+    AttachFirstDealt,
+    DrawFromDiscard,
+    Instr,
+)
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
     INFO,
@@ -56,6 +64,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     Payment,
     Resources,
     active_statics,
+    bits,
     face,
     forbidden_columns,
     in_card_order,
@@ -111,8 +120,9 @@ GAME = GameEntry(
 
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
-    "ArsenalCard", "Board", "CardOrderPayments", "CardSet", "EagerOptions", "Face", "HeroFace",
-    "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources",
-    "active_statics", "card_set", "face", "forbidden_columns", "in_card_order",
+    "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
+    "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr", "Monster", "Payer",
+    "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "bits",
+    "card_set", "face", "forbidden_columns", "in_card_order",
     "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
     "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress"]

@@ -1,8 +1,15 @@
 """The working copy an action is applied on, the primitives of play, and the interpreter.
 
+A position is compact: the arsenal, the deck, the discard pile and each column are `bytes` (card
+or monster ids, in order), the hand and the collected monsters are bit masks (bit i set: card or
+monster i is there; both are sets, so they need no order), as are the Monster King faces and the
+exhausted monsters. Copying one is copying a few references, keying one is hashing a few
+strings, and `rules.bits` lists a mask's members in order.
+
 `PuzzleState` is immutable. Applying an action copies its fields into a `Board`, runs the rules on
 it, and freezes the result into a new state once (pyrsistent's evolver pattern: batch the updates,
-build one new value), so the old state is never touched.
+build one new value), so the old state is never touched. A search or a playout may also play on
+boards alone (`Board.copy`, `Board.act`), with no state frozen between actions.
 
 Pending abilities live on a stack inside the state: a `Frame` is an ability being resolved (which
 program, which step, its context, the abilities it has triggered so far); a `Batch` is a group
@@ -13,18 +20,19 @@ ends; the newest batch resolves first (docs/rules/puzzle-dungeon.md, D5).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dungeoneer.engine import rng
 from dungeoneer.engine.errors import ChanceError
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import effects, rules
 from dungeoneer.engine.puzzle_dungeon.constants import HERO
-from dungeoneer.engine.puzzle_dungeon.effects import AGAIN, Instr
+from dungeoneer.engine.puzzle_dungeon.effects import AGAIN, FINISH, Instr, Step
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
+    from dungeoneer.engine.puzzle_dungeon.cards import Ability
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 
 MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""
@@ -44,16 +52,24 @@ class Ctx(NamedTuple):
     count: int = 0  # type: ignore[assignment]  # (shadows tuple.count, which is never used)
     """Repetitions left in a for-each block."""
 
+    def with_picks(self, picks: tuple[int, ...]) -> Ctx:
+        """This context with other picks (written out: `_replace` costs three times as much)."""
+        return Ctx(self.source, self.column, self.subject, picks, self.count)
+
+    def with_count(self, count: int) -> Ctx:
+        """This context with another count of repetitions left."""
+        return Ctx(self.source, self.column, self.subject, self.picks, count)
+
+    def with_subject(self, subject: int) -> Ctx:
+        """This context about another card or monster."""
+        return Ctx(self.source, self.column, subject, self.picks, self.count)
+
 
 class Trigger(NamedTuple):
     """A triggered ability waiting to resolve."""
 
     ability: int
     ctx: Ctx
-
-
-NO_CTX = Ctx()
-"""A context that refers to nothing (one for all: a context is never changed, only replaced)."""
 
 
 class Frame(NamedTuple):
@@ -74,6 +90,10 @@ class Batch(NamedTuple):
     triggers: tuple[Trigger, ...]
 
 
+Pending = Frame | Batch
+"""An item of the stack of pending abilities."""
+
+
 class Attachment(NamedTuple):
     """An arsenal card attached to the hero (HERO) or to a monster; it moves with its host."""
 
@@ -87,17 +107,29 @@ Payer = Callable[[rules.CardOrderPayments], rules.Payment]
 """A player's choice among an attack's payments in card order (`PuzzleState.apply_paying`)."""
 
 DEAL = Action("deal")
+ATTACKS = tuple(Action("attack", c) for c in range(16))
+"""The Attack action on each column, made once."""
+RESOLVES = tuple(Action("resolve", i) for i in range(64))
+"""The choice of which of several triggered abilities resolves first, made once."""
+
+ONE = tuple(bytes((i,)) for i in range(256))
+"""A one-card (or one-monster) `bytes` for each id: a zone grows by one without a new tuple."""
+
+NO_CTX = Ctx()
+"""A context that refers to nothing (one for all: a context is never changed, only replaced)."""
 
 
-def top_actions(position) -> tuple[Action, ...]:
+def top_actions(position: rules.Position) -> tuple[Action, ...]:
     """The actions of a quiet position (a state or a board with nothing pending): Deal while the
     deck holds a card, Attack on each column whose front monster may be attacked, each collected
     Treasure; none once the prey is complete."""
     if rules.prey_complete(position):
         return ()
     actions = [DEAL] if position.deck else []
-    actions.extend(Action("attack", c) for c in rules.attackable_columns(position))
-    actions.extend(Action("treasure", t) for t in position.treasures)
+    for c in rules.attackable_columns(position):
+        actions.append(ATTACKS[c])
+    for t in position.treasures:
+        actions.append(Action("treasure", t))
     return tuple(actions)
 
 
@@ -108,12 +140,34 @@ STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "de
 
 class Board:
     """A mutable copy of a position, used while one action is applied (`PuzzleState.apply`), or
-    while a whole game is played on with no position kept between actions (a playout:
-    `legal_actions`, `act`, `won`)."""
+    while a whole game is played on with no position kept between actions (a playout or a
+    search: `legal_actions`, `act`, `won`, `copy`)."""
 
-    __slots__ = (*STATE_FIELDS, "log", "depth", "ctx", "payer")
+    rules: PuzzleDungeon
+    columns: tuple[bytes, ...]
+    kings: int
+    exhausted: int
+    arsenal: bytes
+    hand: int
+    deck: bytes
+    discard: bytes
+    collected: int
+    attached: tuple[Attachment, ...]
+    traps: tuple[int, ...]
+    treasures: tuple[int, ...]
+    removed: tuple[int, ...]
+    rng: int | None
+    forced: tuple[str, ...]
+    stack: list[Pending]
+    setup_deals: bytes
+    options: tuple[Action, ...]
+    log: list[str] | None
+    payer: Payer | None
+    depth: int
+    ctx: Ctx
 
-    def __init__(self, state, log: list[str] | None = None, payer: Payer | None = None) -> None:
+    def __init__(self, state: Any, log: list[str] | None = None,
+                 payer: Payer | None = None) -> None:
         # Written out field by field: this runs once per action.
         self.rules = state.rules
         self.columns = state.columns
@@ -138,6 +192,11 @@ class Board:
         self.depth = -1
         self.ctx = NO_CTX
 
+    def copy(self) -> Board:
+        """Another board at the same position (no log, no payer): every field is an immutable
+        value but the stack, which is copied."""
+        return Board(self)
+
     # ------------------------------------------------------------------ playing on
 
     def act(self, action: Action) -> None:
@@ -147,7 +206,7 @@ class Board:
         if self.options:
             self.choose(action)
         elif action.kind == "deal":
-            if not any(self.active_abilities("deal")):
+            if not self.has_abilities("deal"):
                 # Nothing triggers on a deal now: the action is the card's move alone, what
                 # the interpreter would come to (the commonest action of a playout).
                 self.deal(1)
@@ -157,8 +216,8 @@ class Board:
         elif action.kind == "attack":
             self.start_attack(action.arg, nested=False)
         else:  # treasure
-            self.stack.append(Frame(effects.TREASURE_ACTION, 0, self.ctx._replace(
-                source=action.arg), (), False))
+            self.stack.append(Frame(effects.TREASURE_ACTION, 0, Ctx(source=action.arg), (),
+                                    False))
         self.options = self.resolve()
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -184,21 +243,23 @@ class Board:
         name = self.rules.cards.monsters[monster].name
         return f"{name} (King)" if self.kings >> monster & 1 else name
 
-    def codes(self, cards) -> str:
+    def codes(self, cards: Iterable[int]) -> str:
         return " ".join(self.card_code(c) for c in cards)
 
     # ------------------------------------------------------------------ chance
 
-    def chance_order(self, items: tuple[int, ...], notation, what: str) -> tuple[int, ...]:
+    def chance_order(self, items: tuple[int, ...], notation: Callable[[int], str],
+                     what: str) -> tuple[int, ...]:
         """Shuffle `items`: the next explicit outcome queued from a record if there is one,
         else a draw from the state's seeded stream."""
         if self.forced:
             written, self.forced = self.forced[0], self.forced[1:]
             return written_order(items, written, notation, what)
-        if self.rng is None:
+        stream = self.rng
+        if stream is None:
             raise ChanceError(f"{what} needs a shuffle, and there is neither a seed nor a "
                               "written outcome ('~ ...') for it")
-        order, self.rng = rng.shuffled(items, self.rng)
+        order, self.rng = rng.shuffled(items, stream)
         return order
 
     # ------------------------------------------------------------------ arsenal cards
@@ -211,7 +272,7 @@ class Board:
                 return
             card = self.deck[0]
             self.deck = self.deck[1:]
-            self.hand = tuple(sorted((*self.hand, card)))
+            self.hand |= 1 << card
             if self.log is not None:  # (the words cost time in a playout)
                 self.say(f"You draw {self.card_code(card)}.")
             self.fire_card("draw", card)
@@ -224,9 +285,9 @@ class Board:
                 return
             card = self.deck[0]
             self.deck = self.deck[1:]
-            self.arsenal = (*self.arsenal, card)
+            self.arsenal += ONE[card]
             if setup:
-                self.setup_deals = (*self.setup_deals, card)
+                self.setup_deals += ONE[card]
             if self.log is not None:
                 self.say(f"You deal {self.card_code(card)} to the arsenal.")
             self.fire_card("deal", card)
@@ -234,8 +295,8 @@ class Board:
     def _remove_card(self, card: int) -> str:
         """Take an arsenal card out of the zone it is in; returns the zone's name."""
         # (the zones written out, hand and arsenal first: this runs for every card paid)
-        if card in self.hand:
-            self.hand = _without(self.hand, card)
+        if self.hand >> card & 1:
+            self.hand &= ~(1 << card)
             return "hand"
         if card in self.arsenal:
             self.arsenal = _without(self.arsenal, card)
@@ -248,12 +309,11 @@ class Board:
             return "deck"
         raise AssertionError(f"card {card} is not in play")
 
-    def discard_cards(self, cards) -> None:
+    def discard_cards(self, cards: Iterable[int]) -> None:
         """Put cards from the hand or arsenal on top of the discard pile, in order."""
-        cards = tuple(cards)
-        for card in cards:
+        for card in tuple(cards):
             zone = self._remove_card(card)
-            self.discard = (*self.discard, card)
+            self.discard += ONE[card]
             if self.log is not None:
                 self.say(f"You discard {self.card_code(card)} from the {zone}.")
 
@@ -267,29 +327,30 @@ class Board:
     def take_into_hand(self, card: int) -> None:
         """Draw a named card (from the arsenal or the discard pile) into the hand."""
         zone = self._remove_card(card)
-        self.hand = tuple(sorted((*self.hand, card)))
+        self.hand |= 1 << card
         if self.log is not None:
             self.say(f"You draw {self.card_code(card)} from the {zone}.")
         self.fire_card("draw", card)
 
-    def shuffle_into_deck(self, cards) -> None:
+    def shuffle_into_deck(self, cards: Iterable[int]) -> None:
         """Cards join the deck, then the deck is shuffled. With no card, nothing happens (D11)."""
-        cards = tuple(cards)
-        if not cards:
+        moved = tuple(cards)
+        if not moved:
             self.say("No card is shuffled into the deck.")
             return
-        for card in cards:
+        for card in moved:
             self._remove_card(card)
-        self.deck = self.chance_order((*self.deck, *cards), self.card_code, "shuffling the deck")
+        self.deck = bytes(self.chance_order((*self.deck, *moved), self.card_code,
+                                            "shuffling the deck"))
         if self.log is not None:
-            self.say(f"You shuffle {self.codes(cards)} into the deck.")
+            self.say(f"You shuffle {self.codes(moved)} into the deck.")
 
     def swap_arsenal(self, a: int, b: int) -> None:
         """Swap two cards of the arsenal."""
-        arsenal = list(self.arsenal)
+        arsenal = bytearray(self.arsenal)
         i, j = arsenal.index(a), arsenal.index(b)
         arsenal[i], arsenal[j] = arsenal[j], arsenal[i]
-        self.arsenal = tuple(arsenal)
+        self.arsenal = bytes(arsenal)
         self.say(f"You swap {self.card_code(a)} and {self.card_code(b)} in the arsenal.")
 
     def attach(self, card: int, host: int, status: str) -> None:
@@ -321,18 +382,18 @@ class Board:
 
     # ------------------------------------------------------------------ monsters
 
-    def _set_column(self, c: int, monsters) -> None:
-        columns = list(self.columns)
-        columns[c] = tuple(monsters)
-        self.columns = tuple(columns)
+    def _set_column(self, c: int, monsters: bytes | bytearray) -> None:
+        columns = self.columns
+        self.columns = (*columns[:c], bytes(monsters), *columns[c + 1:])
 
     def reverse_column(self, c: int) -> None:
-        self._set_column(c, reversed(self.columns[c]))
+        self._set_column(c, self.columns[c][::-1])
         self.say(f"You reverse column {c + 1}.")
 
     def shuffle_column(self, c: int) -> None:
-        order = self.chance_order(self.columns[c], self.monster_key, f"shuffling column {c + 1}")
-        self._set_column(c, order)
+        order = self.chance_order(tuple(self.columns[c]), self.monster_key,
+                                  f"shuffling column {c + 1}")
+        self._set_column(c, bytes(order))
         self.say(f"You shuffle column {c + 1}.")
 
     def monster_key(self, monster: int) -> str:
@@ -347,24 +408,24 @@ class Board:
         self.say(f"You shuffle the monsters and deal them into {count} columns.")
 
     def swap_fronts(self, a: int, b: int) -> None:
-        ca, cb = list(self.columns[a]), list(self.columns[b])
+        ca, cb = bytearray(self.columns[a]), bytearray(self.columns[b])
         ca[-1], cb[-1] = cb[-1], ca[-1]
         self._set_column(a, ca)
         self._set_column(b, cb)
         self.say(f"You swap the front monsters of columns {a + 1} and {b + 1}.")
 
     def swap_front_back(self, c: int) -> None:
-        column = list(self.columns[c])
+        column = bytearray(self.columns[c])
         column[0], column[-1] = column[-1], column[0]
         self._set_column(c, column)
         self.say(f"You swap the front and back monsters of column {c + 1}.")
 
     def shuffle_into_column(self, monster: int, c: int) -> None:
         """Move a collected monster into a column and shuffle that column."""
-        self.collected = tuple(m for m in self.collected if m != monster)
+        self.collected &= ~(1 << monster)
         order = self.chance_order((*self.columns[c], monster), self.monster_key,
                                   f"shuffling column {c + 1}")
-        self._set_column(c, order)
+        self._set_column(c, bytes(order))
         self.say(f"You shuffle the {self.monster_name(monster)} into column {c + 1}.")
 
     def exhaust(self, monster: int) -> None:
@@ -394,10 +455,10 @@ class Board:
     def defeat(self, monster: int, column: int) -> None:
         """The monster is defeated: its Loot and other defeat abilities trigger, then it is
         collected, leaves the dungeon, and the Monster King rule is checked (D4)."""
-        r: PuzzleRules = self.rules
+        r = self.rules
         card = r.cards.monsters[monster]
         king = bool(self.kings >> monster & 1)
-        self._set_column(column, (m for m in self.columns[column] if m != monster))
+        self._set_column(column, self.columns[column].replace(ONE[monster], b""))
         if self.log is not None:
             self.say(f"You defeat the {self.monster_name(monster)}.")
         ctx = Ctx(source=monster, column=column, subject=monster)
@@ -412,11 +473,11 @@ class Board:
         tts = r.cards.trap_treasures
         for t in self.traps:
             if tts[t].type == card.type:
-                self.add_trigger(tts[t].trap.id, ctx._replace(source=t))
+                self.add_trigger(tts[t].trap.id, Ctx(t, column, monster))
         for t in self.treasures:
             if tts[t].type == card.type:
-                self.add_trigger(tts[t].treasure.id, ctx._replace(source=t))
-        self.collected = tuple(sorted((*self.collected, monster)))
+                self.add_trigger(tts[t].treasure.id, Ctx(t, column, monster))
+        self.collected |= 1 << monster
         if self.log is not None:
             self.say(f"You collect the {self.monster_name(monster)}.")
         self.fire("collect", monster)
@@ -452,23 +513,34 @@ class Board:
     def add_trigger(self, ability: int, ctx: Ctx) -> None:
         """Queue an ability triggered by what the current frame is doing."""
         frame = self.stack[self.depth]
+        assert isinstance(frame, Frame)  # (triggers are queued by a running frame)
         # (built whole, as in `_advance`)
         self.stack[self.depth] = Frame(frame.program, frame.pc, frame.ctx,
                                        (*frame.waiting, Trigger(ability, ctx)), frame.nested)
 
-    def active_abilities(self, trigger: str):
+    def has_abilities(self, trigger: str) -> bool:
+        """Whether an ability with this trigger is in effect now."""
+        r = self.rules
+        if trigger in r.hero_triggers:
+            return True
+        return bool(self.kings) and bool(self.active_abilities(trigger))
+
+    def active_abilities(self, trigger: str) -> list[tuple[Ability, int]]:
         """(ability, owner) for every ability with this trigger that is in effect now."""
-        r: PuzzleRules = self.rules
-        for ability in r.hero_triggers.get(trigger, ()):
-            yield ability, HERO
-        if self.kings:
-            for monster in rules.iter_bits(self.kings):
-                found = r.king_abilities[monster].get(trigger)
-                if found:
-                    in_collection = monster in self.collected
-                    for ability in found:
-                        if (ability.while_ == "collected") == in_collection:
-                            yield ability, monster
+        r = self.rules
+        found = [(ability, HERO) for ability in r.hero_triggers.get(trigger, ())]
+        kings = self.kings
+        while kings:
+            low = kings & -kings
+            monster = low.bit_length() - 1
+            kings ^= low
+            abilities = r.king_abilities[monster].get(trigger)
+            if abilities:
+                in_collection = bool(self.collected >> monster & 1)
+                for ability in abilities:
+                    if (ability.while_ == "collected") == in_collection:
+                        found.append((ability, monster))
+        return found
 
     def fire(self, trigger: str, subject: int) -> None:
         """Trigger every ability in effect that fires on this event about a monster."""
@@ -479,6 +551,8 @@ class Board:
 
     def fire_card(self, trigger: str, card: int) -> None:
         """Trigger abilities on dealing or drawing a card ('When you deal an 8, ...')."""
+        if not self.has_abilities(trigger):
+            return
         arsenal = self.rules.cards.arsenal
         for ability, owner in self.active_abilities(trigger):
             f = ability.filter
@@ -511,7 +585,7 @@ class Board:
 
     def begin(self, trigger: Trigger) -> None:
         """Start resolving a triggered ability, unless it is ignored now."""
-        r: PuzzleRules = self.rules
+        r = self.rules
         if trigger.ability >= effects.FIRST_CARD_PROGRAM:
             ability = r.ability(trigger.ability)
             if ability.trigger in rules.ignored_triggers(self):
@@ -527,34 +601,43 @@ class Board:
             if not stack:
                 return ()
             top = stack[-1]
-            if type(top) is Batch:
+            if isinstance(top, Batch):
                 stack.pop()
-                if len(top.triggers) == 1:
-                    self.begin(top.triggers[0])
-                elif top.triggers:
+                triggers = top.triggers
+                if len(triggers) == 1:
+                    self.begin(triggers[0])
+                elif triggers:
                     stack.append(top)
-                    return tuple(Action("resolve", i) for i in range(len(top.triggers)))
+                    if len(triggers) <= len(RESOLVES):
+                        return RESOLVES[:len(triggers)]
+                    return tuple(Action("resolve", i) for i in range(len(triggers)))
                 continue
             program = programs[top.program]
             if top.pc >= len(program):
-                self._finish(stack.pop())
+                stack.pop()
+                self._finish(top)
                 continue
             depth = len(stack) - 1
             self.depth, self.ctx = depth, top.ctx
             result = program[top.pc].run(self, top.ctx)
-            if type(result) is tuple:
+            if isinstance(result, tuple):
                 frame = stack[depth]  # (the step may have queued triggers on it)
+                assert isinstance(frame, Frame)
                 stack[depth] = Frame(frame.program, frame.pc, self.ctx, frame.waiting,
                                      frame.nested)
                 return result
             self._advance(depth, top.pc, result)
         raise RuntimeError("abilities kept triggering each other: the card data loops")
 
-    def _advance(self, depth: int, pc: int, result) -> None:
+    def _advance(self, depth: int, pc: int, result: Step) -> None:
         frame = self.stack[depth]
+        assert isinstance(frame, Frame)
         if result is None:
             pc += 1
+        elif result == FINISH:
+            pc = len(self.rules.programs[frame.program])
         elif result != AGAIN:
+            assert isinstance(result, int)
             pc = result
         # (built whole: `_replace` costs three times as much, and this runs at every step)
         self.stack[depth] = Frame(frame.program, pc, self.ctx, frame.waiting, frame.nested)
@@ -562,17 +645,19 @@ class Board:
     def _finish(self, frame: Frame) -> None:
         if not frame.waiting:
             return
-        if frame.nested and self.stack and type(self.stack[-1]) is Frame:
-            parent = self.stack[-1]
-            self.stack[-1] = parent._replace(waiting=parent.waiting + frame.waiting)
+        stack = self.stack
+        parent = stack[-1] if stack else None
+        if frame.nested and isinstance(parent, Frame):
+            stack[-1] = Frame(parent.program, parent.pc, parent.ctx,
+                              parent.waiting + frame.waiting, parent.nested)
         else:
-            self.stack.append(Batch(frame.waiting))
+            stack.append(Batch(frame.waiting))
 
     def choose(self, action: Action) -> None:
         """Feed the player's choice to whatever is waiting for it."""
         top = self.stack[-1]
-        if type(top) is Batch:
-            i = action.arg
+        if isinstance(top, Batch):
+            i: int = action.arg
             self.stack[-1] = Batch(top.triggers[:i] + top.triggers[i + 1:])
             self.begin(top.triggers[i])
             return
@@ -582,26 +667,27 @@ class Board:
         self._advance(depth, top.pc, result)
 
 
-def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+def _without(cards: bytes, card: int) -> bytes:
     """The cards but `card` (which is among them once)."""
     at = cards.index(card)
     return cards[:at] + cards[at + 1:]
 
 
-def deal_rows(monsters: tuple[int, ...], count: int, width: int) -> tuple[tuple[int, ...], ...]:
+def deal_rows(monsters: Iterable[int], count: int, width: int) -> tuple[bytes, ...]:
     """Deal left to right, top to bottom into the `count` leftmost of `width` columns: the first
     card of each column is its back, the last its front."""
     columns: list[list[int]] = [[] for _ in range(width)]
     for i, monster in enumerate(monsters):
         columns[i % count].append(monster)
-    return tuple(tuple(c) for c in columns)
+    return tuple(bytes(c) for c in columns)
 
 
-def written_order(items: tuple[int, ...], written: str, notation, what: str) -> tuple[int, ...]:
+def written_order(items: tuple[int, ...], written: str, notation: Callable[[int], str],
+                  what: str) -> tuple[int, ...]:
     """Check an explicit shuffle outcome ('~ 5M 3T ...') against the cards being shuffled."""
     by_name = {notation(i).lower(): i for i in items}
     tokens = written.split()
-    order = []
+    order: list[int] = []
     for token in tokens:
         item = by_name.get(token.lower())
         if item is None or item in order:
@@ -623,7 +709,7 @@ def written_order(items: tuple[int, ...], written: str, notation, what: str) -> 
 class _SetupDeal(Instr):
     """Set up: deal six cards to the arsenal, one at a time (their deal triggers fire)."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         b.deal(6, setup=True)
         return None
 
@@ -631,7 +717,7 @@ class _SetupDeal(Instr):
 class _SetupDraw(Instr):
     """Set up: draw six cards."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         b.draw(6)
         return None
 
@@ -639,7 +725,7 @@ class _SetupDraw(Instr):
 class _AfterSetup(Instr):
     """After set up: place the chosen Traps and Treasures, then 'after set up' abilities."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         r = b.rules
         for t in r.setup_traps:
             b.traps = (*b.traps, t)
@@ -656,7 +742,7 @@ class _AfterSetup(Instr):
 class _DealOne(Instr):
     """The Deal action."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         b.deal(1)
         return None
 
@@ -665,9 +751,9 @@ class _AttackBegin(Instr):
     """Attack steps 1-2: choose the front monster of a column; 'when you attack' abilities
     trigger now and resolve before the next step."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         target = b.columns[ctx.column][-1]
-        b.ctx = ctx._replace(subject=target)
+        b.ctx = ctx.with_subject(target)
         if b.log is not None:
             b.say(f"You attack the {b.monster_name(target)} in column {ctx.column + 1}.")
         triggers = b.collect_triggers("attack", target)
@@ -680,24 +766,22 @@ class _AttackPay(Instr):
     """Attack steps 3-5: match each suit of the defense (arsenal front first, then hand, then
     weapons of ready collected monsters)."""
 
-    END = 1_000
-
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         target = ctx.subject
         if rules.column_of(b.columns, target) < 0:
             b.say("The attacked monster has left the dungeon: the attack ends.")
-            return self.END
+            return FINISH
         if b.payer is not None:
-            return self._pay_at_once(b, ctx, target)
-        options = tuple(Action("pay", p) for p in rules.payments(b, target))
+            return self._pay_at_once(b, ctx, target, b.payer)
+        options = tuple([Action("pay", p) for p in rules.payments(b, target)])
         if not options:
             b.say("Its defense can no longer be matched: the attack ends without a defeat.")
-            return self.END
+            return FINISH
         if len(options) == 1:
             return self.choose(b, ctx, options[0])
         return options
 
-    def _pay_at_once(self, b, ctx, target):
+    def _pay_at_once(self, b: Board, ctx: Ctx, target: int, payer: Payer) -> Step:
         """The payment chosen by the board's payer among those in card order, with no decision
         between: what the decision would come to for a player who leaves the order of discards
         alone. The payer is asked exactly when the decision would be offered (more than one
@@ -705,17 +789,17 @@ class _AttackPay(Instr):
         one_order = rules.CardOrderPayments(b, target)
         if not one_order.total:
             b.say("Its defense can no longer be matched: the attack ends without a defeat.")
-            return self.END
+            return FINISH
         if one_order.total > 1:
-            payment = b.payer(one_order)
+            payment = payer(one_order)
         else:
             # One set of cards: still a decision if its hand cards may go in any order.
             payment = one_order[0]
             if len(payment.hand) > 1 and b.rules.discard_order.live(b):
-                payment = b.payer(one_order)
+                payment = payer(one_order)
         return self.choose(b, ctx, Action("pay", payment))
 
-    def choose(self, b, ctx, action):
+    def choose(self, b: Board, ctx: Ctx, action: Action) -> Step:
         payment: rules.Payment = action.arg
         for card, _suit in payment.arsenal:
             b.discard_cards((card,))
@@ -732,7 +816,7 @@ class _AttackDefeat(Instr):
     """Attack steps 6-8: every suit matched, the monster is defeated, its Loot triggers, and it is
     collected."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         column = rules.column_of(b.columns, ctx.subject)
         b.defeat(ctx.subject, column)
         return None
@@ -741,17 +825,17 @@ class _AttackDefeat(Instr):
 class _CallTreasure(Instr):
     """The Treasure action: trigger this Treasure's effect ..."""
 
-    def run(self, b, ctx):
-        ability = b.rules.cards.trap_treasures[ctx.source].treasure
-        b.say(f"You use the Treasure {b.rules.cards.trap_treasures[ctx.source].name}.")
-        b.stack.append(Frame(ability.id, 0, Ctx(source=ctx.source), (), True))
+    def run(self, b: Board, ctx: Ctx) -> Step:
+        card = b.rules.cards.trap_treasures[ctx.source]
+        b.say(f"You use the Treasure {card.name}.")
+        b.stack.append(Frame(card.treasure.id, 0, Ctx(source=ctx.source), (), True))
         return None
 
 
 class _RemoveTreasure(Instr):
     """... then remove it from the game."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         b.treasures = tuple(t for t in b.treasures if t != ctx.source)
         b.removed = (*b.removed, ctx.source)
         b.say(f"You remove {b.rules.cards.trap_treasures[ctx.source].name} from the game.")
@@ -761,7 +845,7 @@ class _RemoveTreasure(Instr):
 class _KingFlip(Instr):
     """The Monster King rule, as a triggered ability: the last monster of a type flips."""
 
-    def run(self, b, ctx):
+    def run(self, b: Board, ctx: Ctx) -> Step:
         monster = ctx.subject
         if rules.column_of(b.columns, monster) >= 0 and not b.kings >> monster & 1:
             b.reveal(monster)

@@ -55,15 +55,15 @@ class EagerOptions:
                  "no_attack", "others", "resources", "wanted")
 
     def __init__(self) -> None:
-        self.columns: tuple[tuple[int, ...], ...] | None = None
-        self.no_attack: tuple[int, ...] | None = None
+        self.columns: tuple[bytes, ...] | None = None
+        self.no_attack: bytes | None = None
         """The arsenal of the last answer, if it had no attack and nothing else has changed."""
 
     def __call__(self, position: PuzzleState | Board) -> list[Action]:
-        # (identity for the tuples: a zone that changes is a new tuple, so an equal one that is
-        # not the same object is only read again)
-        if not (position.columns is self.columns and position.hand is self.hand
-                and position.collected is self.collected and position.kings == self.kings
+        # (identity for the columns: a dungeon that changes is a new tuple, so an equal one that
+        # is not the same object is only read again)
+        if not (position.columns is self.columns and position.hand == self.hand
+                and position.collected == self.collected and position.kings == self.kings
                 and position.exhausted == self.exhausted):
             self._read(position)
         if not self.missing:

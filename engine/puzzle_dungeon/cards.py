@@ -307,11 +307,13 @@ class _Loader:
                 default: Any = ...) -> list[dict[str, Any]]:
         """A list of tables ([[monster]], [[monster.ability]] ...), each checked to be one."""
         values = self._get(table, key, list, where, default)
+        tables: list[dict[str, Any]] = []
         for number, value in enumerate(values, start=1):
             if not isinstance(value, dict):
                 raise where.error(key, f"entry {number} is {value!r}, not a table (write "
                                   f"[[{key}]] sections, or {{ ... }} tables)")
-        return values
+            tables.append(value)
+        return tables
 
     @staticmethod
     def _check_keys(table: Mapping[str, Any], allowed: set[str], where: _Where, what: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +18,8 @@ from dungeoneer.engine.puzzle_dungeon.board import (
     deal_rows,
     written_order,
 )
-from dungeoneer.engine.puzzle_dungeon.cards import HERO, Ability, CardSet, load_card_set
+from dungeoneer.engine.puzzle_dungeon.cards import Ability, CardSet, load_card_set
+from dungeoneer.engine.puzzle_dungeon.constants import HERO
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState, freeze, new_memo
 
 COLUMNS = 4
@@ -139,7 +140,7 @@ class PuzzleDungeon:
         self.discard_order = effects.DiscardOrder(self)
         """When the order of discards is the player's choice: only while an ability that reads the
         discard pile's order can still fire (Game Play, the attack steps; D18)."""
-        self.prey_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[str, int, int], ...]] = {}
+        self.prey_memo: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}
         """`rules.prey_progress` by collected monsters and Monster King faces: worked out once
         for each (a playout asks at every position, and the collection changes only at an
         attack). Not part of the configuration."""
@@ -166,7 +167,7 @@ class PuzzleDungeon:
             name = self.cards.trap_treasures[min(both)].name
             raise DungeoneerError(f"{name} can't be both a Trap and a Treasure", text=name)
 
-    def _identity(self) -> tuple:
+    def _identity(self) -> tuple[object, ...]:
         return (self.hero.name, self.setup_traps, self.setup_treasures, self.extras, self.core,
                 self.columns)
 
@@ -265,20 +266,21 @@ class PuzzleDungeon:
             exhausted=names_in(setup.get("exhausted", "")), seed=seed)
 
     @staticmethod
-    def _order(written: str | None, items: tuple[int, ...], stream: int | None, notation,
-               what: str) -> tuple[tuple[int, ...], int | None]:
+    def _order(written: str | None, items: tuple[int, ...], stream: int | None,
+               notation: Callable[[int], str], what: str) -> tuple[tuple[int, ...], int | None]:
         if written is not None:
             return written_order(items, written, notation, what), stream
         if stream is None:
             raise ChanceError(f"{what} needs a seed or an explicit order")
         return rng.shuffled(items, stream)
 
-    def _set_up(self, columns, deck, stream, layout: dict | None = None) -> PuzzleState:
+    def _set_up(self, columns: Sequence[Sequence[int]], deck: Sequence[int], stream: int | None,
+                layout: dict[str, object] | None = None) -> PuzzleState:
         blank = PuzzleState(
-            rules=self, columns=tuple(columns), kings=0, exhausted=0, arsenal=(), hand=(),
-            deck=tuple(deck), discard=(), collected=(), attached=(), traps=(),
-            treasures=(), removed=(), rng=stream, forced=(), stack=(), setup_deals=(), options=(),
-            memo=new_memo())
+            rules=self, columns=tuple(bytes(c) for c in columns), kings=0, exhausted=0,
+            arsenal=b"", hand=0, deck=bytes(deck), discard=b"", collected=0, attached=(),
+            traps=(), treasures=(), removed=(), rng=stream, forced=(), stack=(), setup_deals=b"",
+            options=(), memo=new_memo())
         board = Board(blank)
         if layout is None:
             board.stack.append(Frame(effects.SETUP, 0, Ctx(), (), False))
@@ -328,8 +330,8 @@ class PuzzleDungeon:
                 f"{' '.join(show[c].code for c in missing) or 'none'}; repeated: "
                 f"{' '.join(show[c].code for c in repeated) or 'none'}")
         stream = None if seed is None else rng.verify_seed(seed)
-        layout = {"arsenal": zones["arsenal"], "hand": tuple(sorted(zones["hand"])),
-                  "discard": zones["discard"], "collected": taken,
+        layout = {"arsenal": bytes(zones["arsenal"]), "hand": _mask(zones["hand"]),
+                  "discard": bytes(zones["discard"]), "collected": _mask(taken),
                   "kings": _mask(self._monster_id(n) for n in kings),
                   "exhausted": _mask(self._monster_id(n) for n in exhausted)}
         return self._set_up(cols, zones["deck"], stream, layout)
@@ -349,7 +351,7 @@ class PuzzleDungeon:
                                "like 5M)", text=code)
 
 
-def _mask(ids) -> int:
+def _mask(ids: Iterable[int]) -> int:
     mask = 0
     for i in ids:
         mask |= 1 << i

@@ -57,7 +57,7 @@ class InformationSet:
         fresh stream (seeded from `seed`) for the chance to come."""
         order, stream = rng.shuffled(tuple(sorted(self.state.deck)), rng.verify_seed(seed))
         # The stream goes on from the shuffle: the chance to come is drawn afresh too.
-        return self.state.set(deck=order, rng=stream, forced=())
+        return self.state.set(deck=bytes(order), rng=stream, forced=())
 
     def samples(self, seed: int, count: int) -> Iterator[PuzzleState]:
         """`count` positions drawn with seeds derived from `seed` (the same ones every time)."""

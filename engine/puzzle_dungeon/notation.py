@@ -20,7 +20,7 @@ M Mitt). A monster is its name with hyphens for spaces (`Stone-Golem`). Actions:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dungeoneer.engine.errors import ActionSyntaxError, IllegalActionError
 from dungeoneer.engine.protocol import Action
@@ -28,21 +28,24 @@ from dungeoneer.engine.puzzle_dungeon import effects, rules
 from dungeoneer.engine.puzzle_dungeon.board import Batch, Frame
 from dungeoneer.engine.puzzle_dungeon.constants import SUIT_LETTERS, SUITS
 
+if TYPE_CHECKING:
+    from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
+
 VERBS = ("deal", "attack", "treasure", "pay", "resolve", "yes", "no", "done", "column",
          "choose", "swap")
 
 
 # ----------------------------------------------------------------------------- to text
 
-def card_code(state, card: int) -> str:
+def card_code(state: PuzzleState, card: int) -> str:
     return state.rules.cards.arsenal[card].code
 
 
-def monster_key(state, monster: int) -> str:
+def monster_key(state: PuzzleState, monster: int) -> str:
     return state.rules.cards.monsters[monster].key
 
 
-def _pay_tokens(state, payment: rules.Payment) -> list[str]:
+def _pay_tokens(state: PuzzleState, payment: rules.Payment) -> list[str]:
     arsenal = state.rules.cards.arsenal
     tokens = []
     for card, suit in (*payment.arsenal, *payment.hand):
@@ -59,7 +62,7 @@ def _pay_tokens(state, payment: rules.Payment) -> list[str]:
     return tokens
 
 
-def trigger_labels(state) -> list[str]:
+def trigger_labels(state: PuzzleState) -> list[str]:
     """Names of the abilities in the pending batch, made distinct with '/2', '/3' if needed."""
     batch = state.stack[-1]
     labels = []
@@ -77,12 +80,14 @@ def trigger_labels(state) -> list[str]:
     return distinct
 
 
-def _mode_labels(state) -> tuple[str, ...]:
+def _mode_labels(state: PuzzleState) -> tuple[str, ...]:
     frame = state.stack[-1]
-    return state.rules.programs[frame.program][frame.pc].labels
+    instr = state.rules.programs[frame.program][frame.pc]
+    assert isinstance(instr, effects.OneOf)  # (a mode is asked for by a one_of step)
+    return instr.labels
 
 
-def action_text(state, action: Action) -> str:
+def action_text(state: PuzzleState, action: Action) -> str:
     """An action in the notation."""
     kind, arg = action
     if kind in ("deal", "yes", "no", "done"):
@@ -121,7 +126,7 @@ def _canonical(text: str) -> str:
     return " ".join(words)
 
 
-def _aliases(state, action: Action) -> list[str]:
+def _aliases(state: PuzzleState, action: Action) -> list[str]:
     """Other ways to write an action: a King's weapon may be written with both its suits."""
     if action.kind != "pay" or not action.arg.weapons:
         return []
@@ -135,7 +140,7 @@ def _aliases(state, action: Action) -> list[str]:
     return [" ".join(["pay", *spelled])] if changed else []
 
 
-def _same_hand_order(state, action: Action, text: str) -> bool:
+def _same_hand_order(state: PuzzleState, action: Action, text: str) -> bool:
     """A payment's hand cards are written in the order they are discarded. The order is part of
     the action only where an ability reads the discard pile's order (D18); elsewhere any order
     names the one payment."""
@@ -148,7 +153,7 @@ def _same_hand_order(state, action: Action, text: str) -> bool:
     return [code for code in written if code in hand] == hand
 
 
-def parse_action(state, text: str) -> Action:
+def parse_action(state: PuzzleState, text: str) -> Action:
     """The legal action the text names."""
     wanted = _canonical(text)
     if not wanted:
@@ -170,7 +175,7 @@ def parse_action(state, text: str) -> Action:
     raise IllegalActionError(reason, legal=[action_text(state, a) for a in legal], text=text)
 
 
-def _check_syntax(state, wanted: str, text: str) -> None:
+def _check_syntax(state: PuzzleState, wanted: str, text: str) -> None:
     first = wanted.split()[0]
     cards = state.rules.cards
     known = (first in VERBS
@@ -183,7 +188,7 @@ def _check_syntax(state, wanted: str, text: str) -> None:
             "done, treasure NAME)", text=text)
 
 
-def describe_illegal(state, action: Action) -> str:
+def describe_illegal(state: PuzzleState, action: Action) -> str:
     """An action that may not be legal, in words, for an error message."""
     try:
         return repr(action_text(state, action))
@@ -193,7 +198,7 @@ def describe_illegal(state, action: Action) -> str:
 
 # ----------------------------------------------------------------------------- prompts
 
-def prompt(state) -> str:
+def prompt(state: PuzzleState) -> str:
     """What the pending decision asks."""
     if not state.options:
         return ""
@@ -214,12 +219,12 @@ def prompt(state) -> str:
 
 # ----------------------------------------------------------------------------- JSON
 
-def card_json(state, card: int) -> dict[str, Any]:
+def card_json(state: PuzzleState, card: int) -> dict[str, Any]:
     c = state.rules.cards.arsenal[card]
     return {"suit": SUITS[c.suit], "value": c.value}
 
 
-def monster_json(state, monster: int) -> dict[str, Any]:
+def monster_json(state: PuzzleState, monster: int) -> dict[str, Any]:
     m = state.rules.cards.monsters[monster]
     king = bool(state.kings >> monster & 1)
     face = m.king if king else m.front
@@ -229,7 +234,7 @@ def monster_json(state, monster: int) -> dict[str, Any]:
             "defense": [SUITS[s] for s in range(4) for _ in range(face.defense[s])]}
 
 
-def state_json(state) -> dict[str, Any]:
+def state_json(state: PuzzleState) -> dict[str, Any]:
     """The whole position."""
     tts = state.rules.cards.trap_treasures
     outcome = state.outcome()
@@ -238,10 +243,10 @@ def state_json(state) -> dict[str, Any]:
         "hero": state.rules.hero.name,
         "columns": [[monster_json(state, m) for m in column] for column in state.columns],
         "arsenal": [card_json(state, c) for c in state.arsenal],
-        "hand": [card_json(state, c) for c in state.hand],
+        "hand": [card_json(state, c) for c in rules.bits(state.hand)],
         "deck": [card_json(state, c) for c in state.deck],
         "discard": [card_json(state, c) for c in state.discard],
-        "collected": [monster_json(state, m) for m in state.collected],
+        "collected": [monster_json(state, m) for m in rules.bits(state.collected)],
         "attached": [{"card": card_json(state, a.card),
                       "to": "hero" if a.host < 0 else state.rules.cards.monsters[a.host].name,
                       "status": a.status, "exhausted": a.exhausted} for a in state.attached],

@@ -1,22 +1,50 @@
 """Puzzle Dungeon rules that only read a position: columns, statics, attack payments, the prey.
 
-Every function here takes anything with the position's fields (a frozen `PuzzleState` or the
-mutable `Board` an action is applied on), so legality is written once.
+Every function here takes a `Position`, anything with the position's fields (a frozen
+`PuzzleState` or the mutable `Board` an action is applied on), so legality is written once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, islice, permutations, product
 from math import comb
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
 
 if TYPE_CHECKING:
-    from dungeoneer.engine.puzzle_dungeon.cards import Static
+    from dungeoneer.engine.puzzle_dungeon.cards import Face, Static
     from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
+
+
+class Position(Protocol):
+    """What the rules read of a position (`PuzzleState` and `Board` both have it): the zones
+    as `bytes` of ids in order, the hand and the collected monsters as masks."""
+
+    @property
+    def rules(self) -> PuzzleRules: ...
+    @property
+    def columns(self) -> tuple[bytes, ...]: ...
+    @property
+    def kings(self) -> int: ...
+    @property
+    def exhausted(self) -> int: ...
+    @property
+    def arsenal(self) -> bytes: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def deck(self) -> bytes: ...
+    @property
+    def discard(self) -> bytes: ...
+    @property
+    def collected(self) -> int: ...
+    @property
+    def traps(self) -> tuple[int, ...]: ...
+    @property
+    def treasures(self) -> tuple[int, ...]: ...
 
 NO_SUITS = (0, 0, 0, 0)
 
@@ -37,32 +65,35 @@ class Payment(NamedTuple):
 
 # ----------------------------------------------------------------------------- columns
 
-def nonempty_columns(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+def nonempty_columns(columns: tuple[bytes, ...]) -> list[int]:
     """Columns with monsters: abilities that affect columns ignore empty ones (Columns)."""
     return [c for c, column in enumerate(columns) if column]
 
 
-def column_of(columns: tuple[tuple[int, ...], ...], monster: int) -> int:
-    """The column holding `monster`, or -1 when it is not in the dungeon."""
+def column_of(columns: tuple[bytes, ...], monster: int) -> int:
+    """The column holding `monster`, or -1 when it is not in the dungeon (or is no monster:
+    the hero's id, -1)."""
+    if monster < 0:
+        return -1
     for c, column in enumerate(columns):
         if monster in column:
             return c
     return -1
 
 
-def leftmost(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+def leftmost(columns: tuple[bytes, ...]) -> list[int]:
     """The leftmost non-empty column (a list of at most one)."""
     cols = nonempty_columns(columns)
     return cols[:1]
 
 
-def rightmost(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+def rightmost(columns: tuple[bytes, ...]) -> list[int]:
     """The rightmost non-empty column (a list of at most one)."""
     cols = nonempty_columns(columns)
     return cols[-1:]
 
 
-def middle(columns: tuple[tuple[int, ...], ...]) -> list[int]:
+def middle(columns: tuple[bytes, ...]) -> list[int]:
     """The middle column: the single centre column of an odd count, or the two columns closest
     to the middle of an even count, counting non-empty columns only (Columns)."""
     cols = nonempty_columns(columns)
@@ -77,7 +108,7 @@ def middle(columns: tuple[tuple[int, ...], ...]) -> list[int]:
 COLUMN_REFS = {"leftmost": leftmost, "middle": middle, "rightmost": rightmost}
 
 
-def adjacent_columns(columns: tuple[tuple[int, ...], ...], column: int) -> list[int]:
+def adjacent_columns(columns: tuple[bytes, ...], column: int) -> list[int]:
     """Non-empty columns next to `column` (Adjacency). An empty column still holds its place, so
     it is never skipped over."""
     return [c for c in (column - 1, column + 1) if 0 <= c < len(columns) and columns[c]]
@@ -85,18 +116,18 @@ def adjacent_columns(columns: tuple[tuple[int, ...], ...], column: int) -> list[
 
 # ----------------------------------------------------------------------------- faces, statics
 
-def is_king(state, monster: int) -> bool:
+def is_king(state: Position, monster: int) -> bool:
     """Whether the monster shows its Monster King face."""
     return bool(state.kings >> monster & 1)
 
 
-def face(state, monster: int):
+def face(state: Position, monster: int) -> Face:
     """The face the monster shows."""
     card = state.rules.cards.monsters[monster]
     return card.king if state.kings >> monster & 1 else card.front
 
 
-def active_statics(state) -> list[tuple[Static, int]]:
+def active_statics(state: Position) -> list[tuple[Static, int]]:
     """Statements in effect now, with their owner (HERO or a monster): the hero's; a revealed
     Monster King's while it is in the dungeon; a 'while collected' King ability while it is
     collected (Abilities)."""
@@ -105,7 +136,7 @@ def active_statics(state) -> list[tuple[Static, int]]:
     if state.kings:
         collected = state.collected
         for monster in iter_bits(state.kings):
-            in_collection = monster in collected
+            in_collection = bool(collected >> monster & 1)
             for ability in rules.king_statics[monster]:
                 # (king_statics holds only abilities that are statements: `static` is set)
                 if ability.static is not None and (ability.while_ == "collected") == in_collection:
@@ -121,7 +152,26 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def forbidden_columns(state, statics: list[tuple[Static, int]] | None = None) -> set[int]:
+def bits(mask: int) -> tuple[int, ...]:
+    """The members of a mask (the hand, the collected monsters), lowest id first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def mask_of(ids: Iterable[int]) -> int:
+    """The mask of these ids."""
+    mask = 0
+    for i in ids:
+        mask |= 1 << i
+    return mask
+
+
+def forbidden_columns(state: Position,
+                      statics: list[tuple[Static, int]] | None = None) -> set[int]:
     """Columns whose monsters can't be attacked now."""
     statics = active_statics(state) if statics is None else statics
     blocked: set[int] = set()
@@ -131,7 +181,7 @@ def forbidden_columns(state, statics: list[tuple[Static, int]] | None = None) ->
     return blocked
 
 
-def ignored_triggers(state) -> set[str]:
+def ignored_triggers(state: Position) -> set[str]:
     """Triggers whose abilities are ignored now ('Ignore Trophy abilities.')."""
     return {s.params["abilities"] for s, _ in active_statics(state) if s.kind == "ignore"}
 
@@ -144,7 +194,8 @@ def _card_can_match(suit: int, wild: bool, need: Sequence[int]) -> list[int]:
     return [suit] if need[suit] else []
 
 
-def _ready_weapons(state, statics) -> list[tuple[int, tuple[int, ...]]]:
+def _ready_weapons(state: Position, statics: list[tuple[Static, int]]
+                   ) -> list[tuple[int, tuple[int, ...]]]:
     """Ready collected monsters and the suits of the weapon each shows (none while a statement
     says weapons can't be used)."""
     if any(s.kind == "no_weapons" for s, _ in statics):
@@ -152,10 +203,11 @@ def _ready_weapons(state, statics) -> list[tuple[int, tuple[int, ...]]]:
     monsters = state.rules.cards.monsters
     kings, exhausted = state.kings, state.exhausted
     return [(m, (monsters[m].king if kings >> m & 1 else monsters[m].front).weapon)
-            for m in state.collected if not exhausted >> m & 1]
+            for m in iter_bits(state.collected & ~exhausted)]
 
 
-def _weapon_options(state, statics) -> list[tuple[int, WeaponChoices]]:
+def _weapon_options(state: Position, statics: list[tuple[Static, int]]
+                    ) -> list[tuple[int, WeaponChoices]]:
     """Ready collected monsters and, for each, the suit combinations its weapon can match, each
     with its count of each suit (`_weapon_choices`)."""
     wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
@@ -185,11 +237,17 @@ def _weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
     return tuple((suits, _suit_counts(suits)) for suits in combos)
 
 
-def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
-    """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
-    covers: list[tuple[tuple[int, ...], tuple]] = []
+WeaponUses = tuple[tuple[int, tuple[int, ...]], ...]
+"""Weapons exhausted for an attack: (monster, suits used), as a `Payment` lists them."""
+Cover = tuple[tuple[int, ...], WeaponUses]
+"""A way to use weapons: the count of each suit they match, and the weapons used."""
 
-    def walk(i: int, used: list[int], uses: tuple) -> None:
+
+def _weapon_covers(weapons: list[tuple[int, WeaponChoices]], need: list[int]) -> list[Cover]:
+    """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
+    covers: list[Cover] = []
+
+    def walk(i: int, used: list[int], uses: WeaponUses) -> None:
         if i == len(weapons):
             covers.append((tuple(used), uses))
             return
@@ -210,17 +268,17 @@ def _weapon_covers(weapons, need: list[int]) -> list[tuple[tuple[int, ...], tupl
     return covers
 
 
-def _covers_within(weapons, defense: list[int]
-                   ) -> Callable[[list[int]], list[tuple[tuple[int, ...], tuple]]]:
+def _covers_within(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
+                   ) -> Callable[[list[int]], list[Cover]]:
     """`_weapon_covers` for any need within `defense`, found once: the covers of a smaller need
     are the defense's covers that fit it, in the same order (a cover's suits only grow as it is
     built, so one that fits was never cut short). Asked for every arsenal prefix of an attack."""
     if not weapons:
-        none: list[tuple[tuple[int, ...], tuple]] = [(NO_SUITS, ())]
+        none: list[Cover] = [(NO_SUITS, ())]
         return lambda need: none
     covers = _weapon_covers(weapons, defense)
 
-    def within(need: list[int]) -> list[tuple[tuple[int, ...], tuple]]:
+    def within(need: list[int]) -> list[Cover]:
         n0, n1, n2, n3 = need
         return [c for c in covers
                 if c[0][0] <= n0 and c[0][1] <= n1 and c[0][2] <= n2 and c[0][3] <= n3]
@@ -250,7 +308,8 @@ def _hand_covers(hand_cards: list[tuple[int, int, bool]]) -> HandCovers:
         return plain
 
     def with_wild(need: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
-        def walk(suit: int, available: list, chosen: tuple) -> Iterator[tuple]:
+        def walk(suit: int, available: list[tuple[int, int, bool]],
+                 chosen: tuple[tuple[int, int], ...]) -> Iterator[tuple[tuple[int, int], ...]]:
             if suit == 4:
                 yield tuple(sorted(chosen))
                 return
@@ -268,7 +327,7 @@ def _hand_covers(hand_cards: list[tuple[int, int, bool]]) -> HandCovers:
     return with_wild
 
 
-def _wild_values(statics) -> frozenset[int]:
+def _wild_values(statics: list[tuple[Static, int]]) -> frozenset[int]:
     values: set[int] = set()
     for static, _owner in statics:
         if static.kind == "wild":
@@ -276,7 +335,14 @@ def _wild_values(statics) -> frozenset[int]:
     return frozenset(values)
 
 
-def _attack_inputs(state, target: int):
+AttackInputs = tuple[list[int], list[tuple[int, int, bool]], list[tuple[int, int, bool]],
+                     list[tuple[int, WeaponChoices]]]
+"""What an attack may pay with: the defense's count of each suit, the arsenal cards within reach
+from the front (card, suit, wild), the hand's cards (card, suit, wild), and the ready weapons
+with their suit combinations."""
+
+
+def _attack_inputs(state: Position, target: int) -> AttackInputs:
     statics = active_statics(state)
     wild = _wild_values(statics)
     arsenal_cards = state.rules.cards.arsenal
@@ -285,11 +351,12 @@ def _attack_inputs(state, target: int):
     # further from the front than the defense has suits: the cards behind are left out.
     reach = state.arsenal[max(0, len(state.arsenal) - sum(defense)):]
     arsenal = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in reversed(reach)]
-    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in state.hand]
+    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild)
+            for c in iter_bits(state.hand)]
     return defense, arsenal, hand, _weapon_options(state, statics)
 
 
-def payments(state, target: int, *, every_order: bool = True) -> Iterator[Payment]:
+def payments(state: Position, target: int, *, every_order: bool = True) -> Iterator[Payment]:
     """Every legal way to match the target's defense (Game Play, the attack steps): cards from the
     front of the arsenal first, then cards from the hand, then the weapons of ready, collected
     monsters; each source only matches a suit the defense still needs. With `every_order` False,
@@ -305,7 +372,8 @@ def payments(state, target: int, *, every_order: bool = True) -> Iterator[Paymen
     live = every_order and state.rules.discard_order.live(state)
     orders = permutations if live else _as_is
 
-    def from_arsenal(i: int, need: list[int], used: tuple) -> Iterator[Payment]:
+    def from_arsenal(i: int, need: list[int],
+                     used: tuple[tuple[int, int], ...]) -> Iterator[Payment]:
         for cover, uses in weapon_covers(need):
             rest = [need[s] - cover[s] for s in range(4)]
             for hand_use in hand_covers(rest):
@@ -338,7 +406,7 @@ class CardOrderPayments:
     __slots__ = ("_arsenal", "_by_arsenal", "_by_suit", "_by_weapon", "_defense",
                  "_hand_covers", "_hand_ways", "_weapon_ways", "_weapons", "total")
 
-    def __init__(self, state, target: int) -> None:
+    def __init__(self, state: Position, target: int) -> None:
         defense, arsenal, hand, weapons = _attack_inputs(state, target)
         self._arsenal = arsenal
         self._weapons = weapons
@@ -434,7 +502,7 @@ class CardOrderPayments:
                     break
                 index -= below
             i += 1
-        uses: tuple = ()
+        uses: WeaponUses = ()
         for j, (monster, options) in enumerate(self._weapons):  # which weapons
             unused = self._from_weapon(j + 1, need)
             if index < unused:
@@ -533,7 +601,7 @@ def _nth_combination(pool: list[int], size: int, index: int) -> tuple[int, ...]:
     return tuple(chosen)
 
 
-def least_payment_cost(state, target: int, per_arsenal: int, per_hand: int,
+def least_payment_cost(state: Position, target: int, per_arsenal: int, per_hand: int,
                        per_weapon: int) -> int | None:
     """The least cost of a legal payment for the target (`payments`), each arsenal card, hand
     card and weapon used costing as given; None if there is no payment. The same payments as
@@ -570,7 +638,7 @@ def least_payment_cost(state, target: int, per_arsenal: int, per_hand: int,
     return best
 
 
-def _as_is(cards: tuple) -> tuple[tuple, ...]:
+def _as_is(cards: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     return (cards,)
 
 
@@ -586,11 +654,12 @@ class Resources:
 
     __slots__ = ("arsenal", "cards", "cover", "spare", "wild")
 
-    def __init__(self, state, statics: list[tuple[Static, int]] | None = None) -> None:
+    def __init__(self, state: Position,
+                 statics: list[tuple[Static, int]] | None = None) -> None:
         statics = active_statics(state) if statics is None else statics
         self.wild = wild = _wild_values(statics)
         self.cards = cards = state.rules.cards.arsenal
-        self.arsenal: tuple[int, ...] = state.arsenal
+        self.arsenal: bytes = state.arsenal
         """The arsenal as the position holds it, its front last. It is read from the front only
         as far as an attack could take cards (rarely more than two), so it is not summed up: a
         playout may set another arsenal here when nothing else has changed."""
@@ -599,7 +668,7 @@ class Resources:
         # or both, and a wild weapon stands for any suits.
         cover = [0, 0, 0, 0]
         spare = 0
-        for c in state.hand:
+        for c in iter_bits(state.hand):
             if cards[c].value in wild:
                 spare += 1
             else:
@@ -650,13 +719,13 @@ class Resources:
         return short <= self.spare
 
 
-def can_pay(state, target: int) -> bool:
+def can_pay(state: Position, target: int) -> bool:
     """Whether some payment matches the target's whole defense ('You can't attack a monster if you
     can't match each suit in its defense')."""
     return Resources(state).can_match(face(state, target).defense)
 
 
-def attackable_columns(state, among: list[int] | None = None) -> list[int]:
+def attackable_columns(state: Position, among: list[int] | None = None) -> list[int]:
     """Columns whose front monster may be attacked now: not forbidden, and its defense can be
     matched."""
     candidates = nonempty_columns(state.columns) if among is None else among
@@ -666,7 +735,7 @@ def attackable_columns(state, among: list[int] | None = None) -> list[int]:
     return [c for c in candidates if can_attack(c)]
 
 
-def attack_check(state) -> Callable[[int], bool]:
+def attack_check(state: Position) -> Callable[[int], bool]:
     """Whether the front monster of a column may be attacked now (`attackable_columns`), as a
     predicate that sums up the arsenal, hand and weapons once for every column asked about."""
     columns = state.columns
@@ -702,7 +771,7 @@ PREY_MEMO_SIZE = 4096
 """How many collections `prey_progress` keeps the answer for before it starts again."""
 
 
-def prey_progress(state) -> tuple[tuple[str, int, int], ...]:
+def prey_progress(state: Position) -> tuple[tuple[str, int, int], ...]:
     """For each prey requirement: (type or 'king', collected, needed). A Monster King counts as its
     type and as a Monster King (Monsters & Monster Kings)."""
     memo = state.rules.prey_memo
@@ -716,15 +785,14 @@ def prey_progress(state) -> tuple[tuple[str, int, int], ...]:
     return progress
 
 
-def prey_complete(state) -> bool:
+def prey_complete(state: Position) -> bool:
     """Whether the collected monsters meet every prey requirement."""
     return all(have >= needed for _kind, have, needed in prey_progress(state))
 
 
-def _collected_of(state, kind: str) -> int:
+def _collected_of(state: Position, kind: str) -> int:
     """How many collected monsters count towards `kind` (a type, or KING)."""
     if kind == KING:
-        kings = state.kings
-        return sum(1 for m in state.collected if kings >> m & 1)
+        return (state.collected & state.kings).bit_count()
     monsters = state.rules.cards.monsters
-    return sum(1 for m in state.collected if monsters[m].type == kind)
+    return sum(1 for m in iter_bits(state.collected) if monsters[m].type == kind)

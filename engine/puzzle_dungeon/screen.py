@@ -85,7 +85,7 @@ def zones(state: PuzzleState, show_deck: bool) -> Text:
     text.append(" ".join(arsenal) or "(empty)")
     text.append("   (left to right; [front])\n", style="dim")
     text.append("Hand     ", style="bold")
-    text.append(_codes(state, state.hand) + "\n")
+    text.append(_codes(state, rules.bits(state.hand)) + "\n")
     text.append("Deck     ", style="bold")
     if show_deck:
         text.append(f"{_codes(state, state.deck)}", style="")
@@ -97,7 +97,7 @@ def zones(state: PuzzleState, show_deck: bool) -> Text:
     text.append(f"{len(state.discard)} cards, top {top}\n")
     monsters = state.rules.cards.monsters
     collected = []
-    for m in state.collected:
+    for m in rules.bits(state.collected):
         king = rules.is_king(state, m)
         mark = " (exhausted)" if state.exhausted >> m & 1 else ""
         crown = "\u2654 " if king else ""
@@ -161,7 +161,7 @@ def compact_zones(state: PuzzleState) -> Text:
     text.append("Arsenal ", style="bold")
     text.append((" ".join(arsenal) or "-") + "   ")
     text.append("Hand ", style="bold")
-    text.append(_codes(state, state.hand) + "\n")
+    text.append(_codes(state, rules.bits(state.hand)) + "\n")
     top = state.rules.cards.arsenal[state.discard[-1]].code if state.discard else "-"
     text.append("Deck ", style="bold")
     text.append(f"{len(state.deck)}   ")
@@ -169,7 +169,7 @@ def compact_zones(state: PuzzleState) -> Text:
     text.append(f"{len(state.discard)} (top {top})   ")
     monsters = state.rules.cards.monsters
     collected = [("\u2654 " if rules.is_king(state, m) else "") + monsters[m].name
-                 + ("*" if state.exhausted >> m & 1 else "") for m in state.collected]
+                 + ("*" if state.exhausted >> m & 1 else "") for m in rules.bits(state.collected)]
     text.append("Collected ", style="bold")
     text.append((", ".join(collected) or "-") + "\n")
     progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))

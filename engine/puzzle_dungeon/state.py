@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyrsistent import PClass, field
 
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action, Outcome, Termination
 from dungeoneer.engine.puzzle_dungeon import notation, rules
-from dungeoneer.engine.puzzle_dungeon.board import DEAL, Batch, Board, Frame, Payer, top_actions
+from dungeoneer.engine.puzzle_dungeon.board import (
+    DEAL,
+    Batch,
+    Board,
+    Frame,
+    Payer,
+    top_actions,
+)
+
+if TYPE_CHECKING:
+    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 
 __all__ = ["DEAL", "PuzzleState", "freeze", "new_memo"]
 
@@ -41,37 +51,38 @@ class PuzzleState(PClass):
     `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`.
     """
 
-    rules: Any = field(mandatory=True)
+    rules: PuzzleDungeon = field(mandatory=True)
     """The configured game (`PuzzleDungeon`): card data, hero and options."""
     columns = field(type=tuple, mandatory=True)
-    """Four columns, each back to front: the last monster is the one that can be attacked."""
+    """The columns, each `bytes` of monster ids back to front: the last is the one that can be
+    attacked."""
     kings = field(type=int, mandatory=True)
     """Bit m set: monster m shows its Monster King face."""
     exhausted = field(type=int, mandatory=True)
     """Bit m set: monster m is exhausted."""
-    arsenal = field(type=tuple, mandatory=True)
-    """Left to right; the last card is the front."""
-    hand = field(type=tuple, mandatory=True)
-    """Sorted: the hand has no order."""
-    deck = field(type=tuple, mandatory=True)
-    """Top first."""
-    discard = field(type=tuple, mandatory=True)
-    """Bottom first; the last card is the top."""
-    collected = field(type=tuple, mandatory=True)
-    """Collected monsters, sorted."""
+    arsenal = field(type=bytes, mandatory=True)
+    """Card ids left to right; the last card is the front."""
+    hand = field(type=int, mandatory=True)
+    """Bit c set: card c is in the hand (the hand has no order; `rules.bits` lists it)."""
+    deck = field(type=bytes, mandatory=True)
+    """Card ids, top first."""
+    discard = field(type=bytes, mandatory=True)
+    """Card ids, bottom first; the last card is the top."""
+    collected = field(type=int, mandatory=True)
+    """Bit m set: monster m is collected."""
     attached = field(type=tuple, mandatory=True)
     """Attachments: arsenal cards on the hero (the wizard) or on monsters."""
     traps = field(type=tuple, mandatory=True)
     treasures = field(type=tuple, mandatory=True)
     removed = field(type=tuple, mandatory=True)
     """Treasures removed from the game."""
-    rng: Any = field(mandatory=True)
+    rng: int | None = field(mandatory=True)
     """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
     forced = field(type=tuple, mandatory=True)
     """Explicit chance outcomes queued from a record."""
     stack = field(type=tuple, mandatory=True)
     """Pending abilities (frames and batches); empty when the player may take an action."""
-    setup_deals = field(type=tuple, mandatory=True)
+    setup_deals = field(type=bytes, mandatory=True)
     """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
     options = field(type=tuple, mandatory=True)
     """The choices of the pending decision; empty when the player may take an action."""
@@ -80,7 +91,7 @@ class PuzzleState(PClass):
     # ------------------------------------------------------------------ protocol
 
     @property
-    def game(self):
+    def game(self) -> PuzzleDungeon:
         """The configured game this position belongs to."""
         return self.rules
 
@@ -92,10 +103,11 @@ class PuzzleState(PClass):
         """The choices of a pending decision, or the actions: Deal, Attack, Treasure."""
         if self.options:
             return self.options
-        memo = self.memo
-        if memo.top_actions is None:
-            memo.top_actions = top_actions(self)
-        return memo.top_actions
+        memo: _Memo = self.memo
+        found = memo.top_actions
+        if found is None:
+            found = memo.top_actions = top_actions(self)
+        return found
 
     def is_decision(self) -> bool:
         """Whether an ability waits for a choice (rather than the player taking an action)."""
@@ -187,13 +199,13 @@ class PuzzleState(PClass):
 
     def verify(self) -> None:
         """Check the invariants (every card in exactly one place); raises AssertionError."""
-        arsenal_cards = [*self.arsenal, *self.hand, *self.deck, *self.discard,
+        arsenal_cards = [*self.arsenal, *rules.bits(self.hand), *self.deck, *self.discard,
                          *(a.card for a in self.attached)]
         assert sorted(arsenal_cards) == list(range(len(self.rules.cards.arsenal))), arsenal_cards
-        monsters = [m for column in self.columns for m in column] + list(self.collected)
+        monsters = [m for column in self.columns for m in column] + list(rules.bits(
+            self.collected))
         assert sorted(monsters) == sorted(self.rules.monster_ids), monsters
-        assert list(self.hand) == sorted(self.hand)
-        assert list(self.collected) == sorted(self.collected)
+        assert all(type(column) is bytes for column in self.columns)
         tts = [*self.traps, *self.treasures, *self.removed]
         assert len(set(tts)) == len(tts)
         assert bool(self.options) == bool(self.stack), (self.options, self.stack)

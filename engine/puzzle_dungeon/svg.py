@@ -106,11 +106,11 @@ def describe(state: PuzzleState) -> str:
     codes = state.rules.cards.arsenal
     lines.append(f"Arsenal, left to right (the front is the rightmost): "
                  f"{' '.join(codes[c].code for c in state.arsenal) or 'empty'}.")
-    lines.append(f"Hand: {' '.join(codes[c].code for c in state.hand) or 'empty'}.")
+    lines.append(f"Hand: {' '.join(codes[c].code for c in rules.bits(state.hand)) or 'empty'}.")
     top = codes[state.discard[-1]].code if state.discard else "none"
     lines.append(f"Deck: {len(state.deck)} cards. Discard pile: {len(state.discard)} cards, "
                  f"top {top}.")
-    collected = ", ".join(monsters[m].name for m in state.collected) or "none"
+    collected = ", ".join(monsters[m].name for m in rules.bits(state.collected)) or "none"
     lines.append(f"Collected: {collected}.")
     progress = ", ".join(f"{kind} {have} of {need}"
                          for kind, have, need in rules.prey_progress(state))
@@ -142,11 +142,11 @@ def picture(state: PuzzleState) -> str:
                               row == len(column) - 1)
     y = dungeon_bottom + 10
     parts += _row(state, "Arsenal", tuple(state.arsenal), y, True)
-    parts += _row(state, "Hand", tuple(state.hand), y + SMALL + 12, False)
+    parts += _row(state, "Hand", rules.bits(state.hand), y + SMALL + 12, False)
     codes = state.rules.cards.arsenal
     top = codes[state.discard[-1]].code if state.discard else "none"
     monsters = state.rules.cards.monsters
-    collected = ", ".join(monsters[m].name for m in state.collected) or "none"
+    collected = ", ".join(monsters[m].name for m in rules.bits(state.collected)) or "none"
     y += 2 * (SMALL + 12) + 20
     parts.append(_text(MARGIN, y, f"Deck {len(state.deck)} cards · Discard {len(state.discard)} "
                        f"(top {top}) · Collected: {collected}"))

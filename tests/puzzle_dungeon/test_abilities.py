@@ -62,7 +62,7 @@ def test_do_as_much_as_you_can():
     state = position(hero="Bodyguard", columns=(("Vampire",), (), (), ()),
                      hand="2C 2H 2T 2M 3C", deck="5M")
     state = play(state, "attack 1", "pay 2C 2H 2T 2M", "yes")
-    assert codes(state, state.hand) == "5M" and state.deck == ()
+    assert codes(state, state.hand) == "5M" and state.deck == b""
     assert codes(state, state.discard[-1:]) == "3C"
 
 
@@ -74,7 +74,7 @@ def test_a_cost_that_cant_be_paid_gives_no_choice():
                      hand="2C 2H 2T 2M", deck="5M")
     state = play(state, "attack 1")
     assert not state.is_decision()
-    assert state.hand == () and codes(state, state.deck) == "5M"
+    assert state.hand == 0 and codes(state, state.deck) == "5M"
 
 
 def test_abilities_are_not_optional():
@@ -84,7 +84,7 @@ def test_abilities_are_not_optional():
                      arsenal="7C 6C", hand="2T 2M 2H", deck="5M")
     state = play(state, "attack 1")  # paid with 6C from the arsenal and the hand
     assert not state.is_decision()
-    assert state.arsenal == () and codes(state, state.hand) == "5M"
+    assert state.arsenal == b"" and codes(state, state.hand) == "5M"
     assert codes(state, state.discard[-1:]) == "7C"
 
 

@@ -23,7 +23,7 @@ def test_deal_any_number_of_times_until_the_deck_is_empty():
     state = position(columns=GOBLIN_FRONT, hand="2T", deck="5M 6M 7M")
     state = play(state, "deal", "deal", "deal")
     assert codes(state, state.arsenal) == "5M 6M 7M"
-    assert state.deck == () and "deal" not in legal(state)
+    assert state.deck == b"" and "deal" not in legal(state)
 
 
 def test_an_empty_deck_does_not_lose_while_an_attack_remains():

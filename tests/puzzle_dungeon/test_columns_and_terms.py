@@ -24,7 +24,7 @@ def test_an_empty_column_stays_and_monsters_may_be_moved_back_to_it():
                                               everyone[13:]), rest="none",
                      hand="2H 2M 2T 2C", deck="")
     state = play(state, "attack 1")
-    assert state.columns[0] == () and len(state.columns) == 4
+    assert state.columns[0] == b"" and len(state.columns) == 4
     state = play(state, "yes")
     assert all(state.columns) and sum(map(len, state.columns)) == 19
 
@@ -139,7 +139,7 @@ def test_an_empty_deck_stays_empty_unless_an_ability_moves_cards_to_it():
     refills an empty deck."""
     state = position(hero="Bodyguard", columns=(("Skeleton",), (), (), ()),
                      hand="2H 2C 2M 3M", deck="")
-    assert state.deck == ()
+    assert state.deck == b""
     bottom_five = sorted(state.discard[:5])
     state = play(state, "attack 1")
     assert sorted(state.deck) == bottom_five

@@ -89,7 +89,7 @@ def test_which_steps_read_the_discard_pile_order():
     """The Banshee's top card, the Skeleton's bottom five, and any shuffle of several discard
     pile cards into the deck read the order; drawing or shuffling one chosen card does not."""
     game = PuzzleDungeon()
-    readers = {m.name for m in game.cards.monsters if game.discard_order.in_dungeon[m.id]}
+    readers = {m.name for m in game.cards.monsters if game.discard_order.in_dungeon >> m.id & 1}
     assert readers == {"Animated Weapons", "Banshee", "Lich", "Skeleton"}
     assert not effects.reads_discard_order(effects.ShuffleIntoDeck(("discard",), 1))
     assert effects.reads_discard_order(effects.ShuffleIntoDeck(("discard",), 3))

@@ -48,7 +48,7 @@ def test_the_orders_of_the_deck_come_up_uniformly():
     state = _with_deck_of(4)
     known = information_set(state)
     counts = Counter(sample.deck for sample in known.samples(11, 4800))
-    orders = set(itertools.permutations(sorted(state.deck)))
+    orders = {bytes(order) for order in itertools.permutations(sorted(state.deck))}
     assert set(counts) == orders
     expected = 4800 / len(orders)
     chi_square = sum((counts[order] - expected) ** 2 / expected for order in orders)

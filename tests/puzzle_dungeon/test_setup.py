@@ -77,7 +77,7 @@ def test_set_up_deals_six_to_the_arsenal_one_at_a_time_then_draws_six():
     assert codes(state, state.arsenal) == "0T 2T 3T 4T 5T 6T"
     assert codes(state, state.hand) == "7T 8T 0C 2C 3C 4C"
     assert codes(state, state.deck) == ARSENAL.split(" ", 12)[12]
-    assert state.discard == () and state.collected == ()
+    assert state.discard == b"" and state.collected == 0
     state.verify()
 
 

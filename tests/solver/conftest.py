@@ -6,14 +6,18 @@ from dungeoneer.solver.search import Budget, DepthFirst, portfolio
 from dungeoneer.solver.synthetic import synthetic_game
 
 SYNTHETIC_DEALS = range(200)
-"""Seeded 3-column, 4-row core-rules deals (`solver.synthetic`)."""
+"""Seeded 3-column, 4-row core-rules deals (`solver.synthetic`): all of them with the slow
+tests, the first FEW in the default run."""
+FEW = 25
 
 
-@pytest.fixture(scope="session")
-def synthetic_searches():
+@pytest.fixture(scope="session", params=[
+    pytest.param(FEW, id="few-deals"),
+    pytest.param(len(SYNTHETIC_DEALS), id="all-deals", marks=pytest.mark.slow)])
+def synthetic_searches(request):
     """For each small deal: (its start position, the uncapped depth-first search's result)."""
     found = {}
-    for seed in SYNTHETIC_DEALS:
+    for seed in SYNTHETIC_DEALS[:request.param]:
         state = synthetic_game(seed).new_initial_state(seed=seed)
         found[seed] = (state, portfolio(state, [DepthFirst(state)], budget=Budget(seconds=60)))
     return found

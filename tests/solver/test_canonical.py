@@ -155,15 +155,18 @@ def late_positions(game: PuzzleDungeon, deals: range, moves: int):
             yield state
 
 
-@pytest.mark.parametrize("hero", ["Rogue", pytest.param("Skull Alchemist", marks=pytest.mark.slow)])
-def test_the_reduced_search_agrees_with_the_unreduced_one(any_five_cards, hero):
+@pytest.mark.parametrize(("hero", "deals"), [
+    ("Rogue", range(8)),
+    pytest.param("Rogue", range(30), marks=pytest.mark.slow),
+    pytest.param("Skull Alchemist", range(30), marks=pytest.mark.slow)])
+def test_the_reduced_search_agrees_with_the_unreduced_one(any_five_cards, hero, deals):
     """Card classes, the discard pile keyed by its size once nothing reads its order, merged
     payments and abilities: the verdicts are those of a search with none of them, on late
     positions of the 'any 5' card file where both searches finish."""
     game = PuzzleDungeon(any_five_cards, hero)
     verdicts = []
     for moves in (40, 60):
-        for state in late_positions(game, range(30), moves=moves):
+        for state in late_positions(game, deals, moves=moves):
             reduced = portfolio(state, [DepthFirst(state, order=plain_order)],
                                 budget=Budget(states=2000))
             full = portfolio(state, [Unreduced(state)], budget=Budget(states=6000))
@@ -171,4 +174,4 @@ def test_the_reduced_search_agrees_with_the_unreduced_one(any_five_cards, hero):
                 continue
             assert reduced.status == full.status
             verdicts.append(full.status)
-    assert len(verdicts) >= 10 and UNWINNABLE in verdicts
+    assert len(verdicts) >= len(deals) // 3 and UNWINNABLE in verdicts

@@ -23,14 +23,14 @@ def verdicts(synthetic_searches):
 
 
 def test_the_exact_model_and_the_search_agree_on_every_small_deal(verdicts):
-    """On 200 seeded 3x4 core-rules deals the complete search and the exact CP-SAT model give
+    """On the seeded 3x4 core-rules deals the complete search and the exact CP-SAT model give
     the same verdict (and both decide every deal)."""
     outcomes = {WON: 0, UNWINNABLE: 0}
     for seed, (_state, searched, exact, _relaxed) in verdicts.items():
         assert searched.status in (WON, UNWINNABLE), seed
         assert exact.status == (FEASIBLE if searched.status == WON else INFEASIBLE), seed
         outcomes[searched.status] += 1
-    assert outcomes[WON] >= 40 and outcomes[UNWINNABLE] >= 40  # a real mix of both
+    assert min(outcomes.values()) >= len(verdicts) // 5  # a real mix of both
 
 
 def test_every_winning_line_of_either_replays_to_a_win(verdicts):

@@ -52,7 +52,7 @@ def test_a_generational_table_keeps_its_path_and_counts_what_it_drops():
 
 def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small_deal(
         synthetic_searches):
-    """On the 200 small core-rules deals a depth-first table of 256 entries forgets positions on
+    """On the small core-rules deals a depth-first table of 256 entries forgets positions on
     many of them (searching some again), and every verdict is the uncapped search's; every win
     replays."""
     evicting = 0
@@ -63,19 +63,19 @@ def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small
         evicting += capped.evicted > 0
         if capped.status == WON:
             assert verify_line(state, capped.line).won(), seed
-    assert evicting >= 20
+    assert evicting >= len(synthetic_searches) // 10
 
 
 def test_solve_under_a_tiny_cap_agrees_with_the_uncapped_search(synthetic_searches):
     """The whole solver (nested rollouts, and depth-first with the bound) with room for about 64
     keys in the depth-first table."""
     evicting = 0
-    for seed in range(40):
+    for seed in range(10):
         state, uncapped = synthetic_searches[seed]
         answer = solve(state, seconds=None, memory=64 * BYTES_PER_KEY)
         assert answer.status == uncapped.status, seed
         evicting += answer.details.get("evicted", 0) > 0
-    assert evicting >= 5
+    assert evicting >= 2
 
 
 def test_best_first_drops_out_and_claims_nothing(synthetic_searches):

@@ -1,13 +1,24 @@
 """The solver's verdicts: won (with a line the engine replays to a win), unwinnable (only with a
 proof), unknown (when the budget runs out)."""
 
+import time
+
 import pytest
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, solve
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.lines import LineError, verify_line
-from dungeoneer.solver.search import BestFirst, Budget, DepthFirst, plain_order, portfolio, search
+from dungeoneer.solver.rollouts import NestedRollouts
+from dungeoneer.solver.search import (
+    BestFirst,
+    Budget,
+    DepthFirst,
+    Runner,
+    plain_order,
+    portfolio,
+    search,
+)
 from dungeoneer.solver.synthetic import synthetic_game
 from tests.helpers import others, play, position
 
@@ -125,3 +136,27 @@ def test_values_an_ability_reads_keep_cards_apart():
                               for code in ("0T", "2T", "3T"))
     assert canonical.card_class[zero_t] != canonical.card_class[two_t]
     assert canonical.card_class[two_t] == canonical.card_class[three_t]
+
+
+@pytest.mark.parametrize("strategy", [DepthFirst, NestedRollouts])
+def test_a_turn_ends_where_the_time_limit_does(strategy):
+    """A strategy whose time limit has passed pauses at its next position (the rollouts: at the
+    end of the playout under way), however many positions its turn grants: a solve stops at its
+    time limit, not at the end of a turn."""
+    root = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=20074)
+    searching = strategy(root)
+    searching.deadline = time.perf_counter() - 1.0
+    runner = Runner(searching)
+    assert runner.turn(100_000).states < 1_000
+    searching.deadline = None
+    assert runner.turn(500).states >= 500
+
+
+def test_the_portfolio_gives_its_strategies_the_time_limit():
+    root = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=20074)
+    strategies = [DepthFirst(root), NestedRollouts(root)]
+    budget = Budget(seconds=0.0)
+    answer = portfolio(root, strategies, budget=budget)
+    assert answer.status == UNKNOWN
+    assert all(s.deadline == budget.deadline() for s in strategies)
+    assert answer.states <= 2

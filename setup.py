@@ -1,0 +1,168 @@
+"""The build: the package as pyproject.toml declares it, and, where it can be, the hot modules of
+the Puzzle Dungeon engine and the solver compiled to C with mypyc (docs/solver.md, "Speed").
+
+The compiled modules are the same Python files, compiled; everything works without them, only
+slower. So the build falls back to the pure package, with a warning, when there is no C
+compiler, when compiling fails, or when it is asked to (DUNGEONEER_PURE=1). An editable install
+(`pip install -e`) is always pure: a developer's edits take effect at once, and tests, mypy and
+editors read the files as they are.
+
+mypyc names modules by their place in a package, and this checkout has no `dungeoneer` folder
+(pyproject.toml maps engine/, solver/, ... into it), so the compiled files are first laid out
+as the installed package is, as links under build/mypyc-src/.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE_DIRS = {"": "package", "engine": "engine", "solver": "solver", "generator": "generator",
+                "cli": "cli", "seeds": "seeds"}
+"""Where each part of the `dungeoneer` package lives in the checkout (as pyproject.toml)."""
+
+COMPILED = (
+    "engine/rng.py",
+    "engine/puzzle_dungeon/rules.py",
+    "engine/puzzle_dungeon/effects.py",
+    "engine/puzzle_dungeon/board.py",
+    "engine/puzzle_dungeon/bots.py",
+    "solver/canonical.py",
+    "solver/branches.py",
+    "solver/ordering.py",
+    "solver/table.py",
+)
+"""The modules compiled, as paths in the checkout: the engine's primitives and interpreter, the
+eager player's choices, and the solver's searches and keys."""
+
+BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
+"""The commands that build modules; the others (the metadata a build front end asks for first)
+need not compile anything."""
+
+GROUP = "dungeoneer.native"
+"""mypyc's group: its shared runtime library is `dungeoneer.native__mypyc`, inside the package."""
+
+
+def _staged() -> Path:
+    """The package laid out under build/mypyc-src/dungeoneer as links to the checkout."""
+    stage = ROOT / "build" / "mypyc-src"
+    if stage.exists():
+        shutil.rmtree(stage)
+    top = stage / "dungeoneer"
+    top.mkdir(parents=True)
+    for part, folder in PACKAGE_DIRS.items():
+        if part:
+            (top / part).symlink_to(ROOT / folder, target_is_directory=True)
+        else:
+            for item in (ROOT / folder).iterdir():
+                (top / item.name).symlink_to(item)
+    return stage
+
+
+def _can_compile_c() -> bool:
+    """Whether this machine's C compiler (as Python's build tools find it, $CC included) builds
+    a trivial file: asked before mypyc spends a minute type-checking for nothing."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "probe.c"
+        source.write_text("int dungeoneer_probe(void) { return 0; }\n", encoding="ascii")
+        try:
+            compiler.compile([str(source)], output_dir=folder)
+        except Exception:  # (CompileError, or no compiler program at all)
+            return False
+    return True
+
+
+def _native_extensions() -> list:
+    """mypyc's extensions for COMPILED (it type-checks them first), or none (a pure build) when
+    asked or when mypyc is not there."""
+    if os.environ.get("DUNGEONEER_PURE", "") not in ("", "0"):
+        print("dungeoneer: DUNGEONEER_PURE is set: building the pure package", file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("dungeoneer: mypyc is not installed: building the pure package", file=sys.stderr)
+        return []
+    if not _can_compile_c():
+        print("dungeoneer: no working C compiler: building the pure package", file=sys.stderr)
+        return []
+    stage = _staged()
+    here = Path.cwd()
+    os.chdir(stage)  # (mypyc names modules by their paths from here)
+    try:
+        # The build environment holds mypy alone: the dependencies' types are taken as Any.
+        return mypycify(["--ignore-missing-imports",
+                         *(f"dungeoneer/{path}" for path in COMPILED)], opt_level="3",
+                        group_name=GROUP, target_dir=str(ROOT / "build" / "mypyc-c"))
+    finally:
+        os.chdir(here)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled modules if this machine can; otherwise leave them out, so the pure
+    modules are used, and say so. An editable install never compiles them (nor type-checks
+    them for it)."""
+
+    def finalize_options(self) -> None:
+        # The extensions are chosen before setuptools prepares each of them for building.
+        if self.editable_mode:
+            print("dungeoneer: an editable install stays pure (edits take effect at once)",
+                  file=sys.stderr)
+            self.distribution.ext_modules = []
+        elif not BUILDING & set(self.distribution.commands):
+            self.distribution.ext_modules = []  # (metadata only: nothing is compiled)
+        else:
+            try:
+                self.distribution.ext_modules = _native_extensions()
+            except (Exception, SystemExit) as exc:  # (mypyc exits on a type error)
+                _say_pure(exc)
+                self.distribution.ext_modules = []
+        super().finalize_options()
+
+    def run(self) -> None:
+        try:
+            if self.extensions:
+                super().run()
+                return
+        except (Exception, SystemExit) as exc:  # (no C compiler, a failed compile)
+            _say_pure(exc)
+        self._remove_outputs()
+
+    def _remove_outputs(self) -> None:
+        """Leave no compiled module in the build, a stale one of an earlier build included:
+        Python would import it before the Python file beside it."""
+        names = [GROUP + "__mypyc", *(path.removesuffix(".py").replace("/", ".")
+                                      for path in COMPILED)]
+        for name in names:
+            Path(self.get_ext_fullpath(f"dungeoneer.{name.removeprefix('dungeoneer.')}")).unlink(
+                missing_ok=True)
+        self.extensions = []
+        self.distribution.ext_modules = []
+
+
+def _say_pure(reason: BaseException) -> None:
+    print(f"dungeoneer: the compiled modules could not be built ({reason}); the pure package "
+          "is installed, and it is slower", file=sys.stderr)
+
+
+class MaybeNativeDistribution(Distribution):
+    """A distribution that may hold compiled modules: its wheels are built for this platform,
+    and the build runs `build_ext`, which decides what to compile."""
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+setup(distclass=MaybeNativeDistribution, cmdclass={"build_ext": OptionalBuildExt})
