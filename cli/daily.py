@@ -85,7 +85,8 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     if as_json:
         echo_json({**puzzle.to_json(reveal=reveal), "newly_issued": issued_now})
         return
-    out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({day.strftime('%A')}): "
+    out.print(f"[bold]Daily puzzle No. {puzzle.number} of {day.isoformat()}[/bold] "
+              f"({day.strftime('%A')}): "
               f"{puzzle.hero}, level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
     out.print(f"Code {puzzle.code}")
     out.print(f"Layout {puzzle.layout_code}")

@@ -83,9 +83,9 @@ class Daily:
                 "generator_version": self.generator_version}
 
     def to_json(self, reveal: bool = True) -> dict[str, Any]:
-        """The puzzle for programs (docs/json.md, "daily"): {"date", "deal", "rating",
+        """The puzzle for programs (docs/json.md, "daily"): {"date", "number", "deal", "rating",
         "candidate", "generator_version"} and, if `reveal`, the winning "line" as steps."""
-        data = {"date": self.date,
+        data = {"date": self.date, "number": self.number,
                 "deal": {"game": "puzzle-dungeon", "hero": self.hero, "seed": self.seed,
                          "code": self.code, "layout_code": self.layout_code, "file": None},
                 "rating": rating_json(WON, self.level, self.score, self.features),
