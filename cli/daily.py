@@ -32,6 +32,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.solve import print_steps
 from dungeoneer.engine.executors import Tally
+from dungeoneer.engine.registry import Caption
 
 if TYPE_CHECKING:
     from dungeoneer.generator.daily import Daily
@@ -81,7 +82,9 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     out = console()
     puzzle, issued_now = issue_daily(day, archive_path, out, levels=chosen_levels, quiet=as_json)
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
-    render.write_picture(svg, state, force)
+    render.write_picture(svg, state, force, Caption(
+        title=f"Daily No. {puzzle.number} of {puzzle.date}, level {puzzle.level} "
+              f"({LEVEL_NAMES[puzzle.level]})", code=puzzle.code))
     if as_json:
         echo_json({**puzzle.to_json(reveal=reveal), "newly_issued": issued_now})
         return

@@ -140,3 +140,20 @@ def test_a_daily_record_with_a_bad_line_is_one_error_naming_it(stand_in, archive
 
 def test_the_help_taken_is_a_record_of_counts():
     assert dataclasses.astuple(Help()) == (0, 0, 0)
+
+
+def test_pictures_of_a_daily_name_it_and_how_far_play_had_gone(stand_in, archive, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    record, day, late = tmp_path / "a.rec", tmp_path / "day.svg", tmp_path / "late.svg"
+    succeeded(run("daily", "--archive", archive, "--svg", str(day)))
+    play_daily(archive, "\n".join(PUZZLE.line[:31]) + "\nq\n", "--record", str(record))
+    succeeded(run("replay", str(record), "--svg", str(late), "--at", "31"))
+    svg = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in ET.parse(day).getroot().iter(f"{svg}text")]
+    assert texts[1:4] == ["Daily No. 5 of 2026-01-05, level 1 (gentle)", f"Code {PUZZLE.code}",
+                          "The deal, before any move"]
+    texts = [t.text for t in ET.parse(late).getroot().iter(f"{svg}text")]
+    assert texts[1:4] == ["Daily No. 5 of 2026-01-05", f"Code {PUZZLE.code}",
+                          f"After move 31: {PUZZLE.line[30]}"]
+    assert PUZZLE.line[30] == "attack 3" and "◀ last move" in texts
