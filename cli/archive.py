@@ -67,6 +67,28 @@ def archive_export(archive_path: str | None, form: str, out: str | None, force: 
         click.echo(text, nl=False)
 
 
+@archive.command(name="site", short_help="Write a static website of the archive.")
+@click.argument("folder", type=PathType(file_okay=False))
+@ARCHIVE
+@click.option("--force", is_flag=True,
+              help="Replace the site in FOLDER (a folder of anything else is never replaced).")
+def archive_site(folder: str, archive_path: str | None, force: bool) -> None:
+    """Write a static website of the archive into FOLDER: an index of the dates with their
+    levels, and a page per puzzle with its picture, level, how to play it, and a winning line
+    behind a reveal (plain HTML and CSS, no scripts). The same archive always gives the same
+    files. FOLDER is made; an existing one is replaced only with --force, and only if it holds
+    nothing but a site.
+
+    Example: dungeoneer archive site public/
+    """
+    from dungeoneer.generator.site import pages, write_site
+
+    with existing_archive(archive_path) as opened:
+        dailies = opened.all()
+    write_site(folder, pages(dailies), overwrite=force)
+    console().print(f"Wrote {len(dailies)} puzzle pages and the index to {folder}.")
+
+
 @archive.command(name="list", short_help="The archived puzzles, with your played and won marks.")
 @ARCHIVE
 @click.option("--from", "first", metavar="DATE", help="The first date listed.")
