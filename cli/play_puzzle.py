@@ -49,8 +49,10 @@ from dungeoneer.generator.deals import Deal, position_seed, puzzle_position, sta
 if TYPE_CHECKING:
     from dungeoneer.generator.daily import Daily
 
-HINT_SECONDS = 5.0
-"""How long a hint lets the solver look for a winning line from the position."""
+HINT_POSITIONS = 40_000
+"""How far a hint lets the solver look for a winning line from the position, in positions (the
+rating's budget, a few seconds): counted in positions, not seconds, so a hint says the same on a
+slow machine and a fast one."""
 
 WINNABLE_TRIES = 100
 """Random deals `play --winnable` tries before giving up (a Skull face's deal is won within the
@@ -110,7 +112,8 @@ class Hints:
         else:
             self.used.hints += 1
         try:
-            answer = solve(puzzle_position(state), seconds=HINT_SECONDS, workers=1)
+            answer = solve(puzzle_position(state), seconds=None, states=HINT_POSITIONS,
+                           workers=1)
         except DungeoneerError as exc:
             return [f"[red]no hint: {exc}[/red]"]
         if answer.status == UNWINNABLE:
@@ -119,14 +122,15 @@ class Hints:
             if answer.status == WON and answer.steps:
                 return [f"Hint: {answer.steps[0].action} (the solver's next step, seeing the "
                         f"deck: {len(answer.steps)} steps to a win)."]
-            return [f"The solver could not find a winning line in {HINT_SECONDS:g} s."]
+            return [f"The solver could not find a winning line within {HINT_POSITIONS:,} "
+                    "positions."]
         idea = suggest(puzzle_position(state), seed=self.seed(state))
         text = state.action_text(idea.action)
         weighed = (f"it won {idea.wins} of {idea.samples} ways the deck might lie"
                    if idea.samples else "the only sensible move")
         still = {WON: "The position can still be won.",
-                 "unknown": f"Could not decide in {HINT_SECONDS:g} s whether the position can "
-                            "still be won."}[answer.status]
+                 "unknown": f"Could not decide within {HINT_POSITIONS:,} positions whether the "
+                            "position can still be won."}[answer.status]
         return [f"Hint: {text} ({weighed}, played out without looking at the deck). {still}"]
 
 
