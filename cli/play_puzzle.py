@@ -376,7 +376,7 @@ def _daily_ended(puzzle: Daily, ended: State, moves: int, used: Help,
                  archive_path: str | None, out: Console) -> None:
     """After a game of a daily puzzle: keep the play in the history, and at the end of the
     game show the share block and the streak."""
-    from dungeoneer.generator.archive import Archive
+    from dungeoneer.generator.archive import Archive, ArchiveError
     from dungeoneer.generator.daily import today
     from dungeoneer.generator.plays import Play, share_block, stats
 
@@ -388,14 +388,14 @@ def _daily_ended(puzzle: Daily, ended: State, moves: int, used: Help,
                 hints=used.hints, solver_hints=used.solver_hints, undos=used.undos)
     if moves == 0 and result == "unfinished":
         return  # nothing played: nothing to keep
-    with Archive(archive_path) as opened:
-        if opened.read_only:
-            out.print("[dim]The archive is read-only: this play is not kept in your "
-                      "history.[/dim]")
-            figures = None
-        else:
+    figures = None
+    try:
+        with Archive(archive_path) as opened:
             opened.add_play(play)
             figures = stats(opened.plays(), today())
+    except ArchiveError as exc:
+        # The game is over and its record saved: say why the history missed it, and go on.
+        out.print(f"[yellow]This play is not kept in your history: {exc}[/yellow]")
     if result == "unfinished":
         return
     out.print()

@@ -157,3 +157,18 @@ def test_pictures_of_a_daily_name_it_and_how_far_play_had_gone(stand_in, archive
     assert texts[1:4] == ["Daily No. 5 of 2026-01-05", f"Code {PUZZLE.code}",
                           f"After move 31: {PUZZLE.line[30]}"]
     assert PUZZLE.line[30] == "attack 3" and "◀ last move" in texts
+
+
+def test_a_won_game_on_a_read_only_archive_still_shows_the_share_block(stand_in, archive,
+                                                                      monkeypatch):
+    from dungeoneer.generator.archive import Archive
+
+    succeeded(run("daily", "--archive", archive))
+    monkeypatch.setattr("dungeoneer.generator.archive._write_obstacle",
+                        lambda path: "the file is read-only")
+    result = play_daily(archive, WIN)
+    shown = " ".join(result.output.split())
+    assert "This play is not kept in your history:" in shown and "read-only" in shown
+    assert "Won in 55 moves ★" in result.output
+    with Archive(archive) as opened:
+        assert opened.plays() == []
