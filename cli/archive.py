@@ -93,9 +93,11 @@ def archive_site(folder: str, archive_path: str | None, force: bool) -> None:
 @ARCHIVE
 @click.option("--from", "first", metavar="DATE", help="The first date listed.")
 @click.option("--to", "last", metavar="DATE", help="The last date listed.")
+@click.option("--failed", is_flag=True,
+              help="Only the puzzles you played and never won: ones to try again.")
 @JSON
 def archive_list(archive_path: str | None, first: str | None, last: str | None,
-                 as_json: bool) -> None:
+                 failed: bool, as_json: bool) -> None:
     """The archived puzzles (from --from to --to), each with its number, level and hero, and
     your mark: won, lost (played and never won: one to try again) or played (begun).
 
@@ -110,6 +112,8 @@ def archive_list(archive_path: str | None, first: str | None, last: str | None,
         dailies = [d for d in opened.all() if (low is None or d.date >= low)
                    and (high is None or d.date <= high)]
         marked = marks(opened.plays())
+    if failed:
+        dailies = [d for d in dailies if marked.get(d.date) in ("lost", "played")]
     if as_json:
         echo_json({"dailies": [{**_listed(d), "mark": marked.get(d.date)} for d in dailies]})
         return

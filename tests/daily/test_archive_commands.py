@@ -47,6 +47,10 @@ def test_archive_list_marks_what_was_won_lost_and_begun(stand_in, archive):
         " 2026-01-05   Mon   5     1       Bodyguard   won    \n"
         "                                                     \n"
         "Play one: dungeoneer play puzzle-dungeon --daily DATE\n")
+    failed = succeeded(run("archive", "list", "--archive", archive, "--failed"))
+    assert [line.split()[0] for line in failed.output.splitlines()[3:5]] == ["2026-01-03",
+                                                                            "2026-01-04"]
+    assert "2026-01-05" not in failed.output and "2026-01-06" not in failed.output
     data = json.loads(succeeded(run("archive", "list", "--archive", archive, "--json")).output)
     assert [(d["date"], d["number"], d["mark"]) for d in data["dailies"]] == [
         ("2026-01-03", 3, "lost"), ("2026-01-04", 4, "played"), ("2026-01-05", 5, "won"),
