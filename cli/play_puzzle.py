@@ -1,8 +1,9 @@
 """`dungeoneer play puzzle-dungeon`: Puzzle Dungeon at the terminal from a seed or a deal code
 (as `deal` and `solve` take), the daily puzzle, a random deal the solver wins, or a saved game to
-go on with. The game is played like every other (`cli.play.play_position`: the session runner,
-the game's table and commands); this command adds the hints of the solver and the sampling
-player, and the daily puzzle's share line."""
+go on with (every move of it still there to take back). The game is played like every other
+(`cli.play.play_position`: the session runner, the game's table and commands); this command adds
+the hints of the solver and the sampling player, counted apart, and for the daily puzzle its
+name on screen and in the record, the play kept in the player's history, and the share block."""
 
 from __future__ import annotations
 
