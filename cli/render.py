@@ -110,7 +110,11 @@ def record_caption(record: Record, path: str, moves: int, last_move: str) -> reg
 
     daily = record.get("daily")
     if daily is not None:
-        day = parse_date(daily)
+        try:
+            day = parse_date(daily)
+        except DungeoneerError as exc:
+            raise exc.located(file=path, line=record.header_lines.get("daily"),
+                              text=f"daily: {daily}") from None
         title = f"Daily No. {puzzle_number(day)} of {day.isoformat()}"
     else:
         title = f"Record {Path(path).name}"

@@ -172,3 +172,12 @@ def test_a_won_game_on_a_read_only_archive_still_shows_the_share_block(stand_in,
     assert "Won in 55 moves ★" in result.output
     with Archive(archive) as opened:
         assert opened.plays() == []
+
+
+def test_a_picture_of_a_record_with_a_bad_daily_line_is_one_error_naming_it(tmp_path):
+    record = tmp_path / "a.rec"
+    record.write_text(f"game: puzzle-dungeon\ndaily: 2026-02-30\nseed: {PUZZLE.seed}\n"
+                      "hero: Bodyguard\n---\n")
+    result = failed_cleanly(run("replay", str(record), "--svg", str(tmp_path / "a.svg")))
+    assert f"{record}:2:" in result.output and "a date is written YYYY-MM-DD" in result.output
+    assert not (tmp_path / "a.svg").exists()
