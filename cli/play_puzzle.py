@@ -366,7 +366,8 @@ def _daily_of_record(record: Record, path: str, archive_path: str | None,
 def _help_of_record(record: Record, path: str) -> Help:
     counts = []
     for key in ("hints", "solver-hints", "undos"):
-        count = whole_number(record.get(key) or "0", least=0, most=10**6)
+        written = record.get(key)
+        count = 0 if written is None else whole_number(written, least=0, most=10**6)
         if count is None:
             raise _header_problem(record, path, key, f"{key} is a whole number from 0")
         counts.append(count)
