@@ -11,6 +11,7 @@ no dates of making, no random names, everything in date order.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import os
 import re
 import shutil
@@ -88,8 +89,10 @@ def index_page(dailies: Sequence[Daily]) -> str:
         "<th>level</th></tr></thead>", "<tbody>", *rows, "</tbody>", "</table>"])
 
 
-def puzzle_page(puzzle: Daily, before: Daily | None, after: Daily | None) -> str:
-    """A puzzle's page: its picture, level and hero, how to play it, the line behind a reveal."""
+def puzzle_page(puzzle: Daily, before: Daily | None, after: Daily | None,
+                described: str = "") -> str:
+    """A puzzle's page: its picture (`described`: the table in words, its text alternative),
+    level and hero, how to play it, the line behind a reveal."""
     start = deal_from_code(puzzle.layout_code)
     steps = brief(written_steps(start, puzzle.line))
     line = [f'<li value="{row.numbers.split("-")[0]}"><strong>{escape(row.action)}</strong>'
@@ -102,8 +105,7 @@ def puzzle_page(puzzle: Daily, before: Daily | None, after: Daily | None) -> str
     if after is not None:
         nav.append(f'<a href="{page_name(after)}" rel="next">Later: {after.date}</a>')
     nav.append("</nav>")
-    alt = (f"The table of the daily puzzle of {puzzle.date} as it is dealt: the {puzzle.hero} "
-           "hero, four columns of monsters, the arsenal and the hand.")
+    alt = described or (f"The table of the daily puzzle of {puzzle.date} as it is dealt.")
     return _document(f"{title}: Puzzle Dungeon", [
         *nav,
         f"<h1>{escape(title)}</h1>",
@@ -128,13 +130,19 @@ def pages(dailies: Sequence[Daily]) -> dict[str, str]:
     for i, puzzle in enumerate(ordered):
         before = ordered[i - 1] if i > 0 else None
         after = ordered[i + 1] if i + 1 < len(ordered) else None
-        files[page_name(puzzle)] = puzzle_page(puzzle, before, after)
         caption = registry.Caption(title=f"Daily No. {puzzle.number} of {puzzle.date}, "
                                          f"{_level(puzzle)}", code=puzzle.code)
-        files[picture_name(puzzle)] = entry.picture(deal_from_code(puzzle.layout_code), caption)
+        drawn = entry.picture(deal_from_code(puzzle.layout_code), caption)
+        files[picture_name(puzzle)] = drawn
+        described = _DESCRIPTION.search(drawn)
+        files[page_name(puzzle)] = puzzle_page(
+            puzzle, before, after, html.unescape(described[1]) if described else "")
     return files
 
 
+_DESCRIPTION = re.compile(r"<desc[^>]*>([^<]*)</desc>")
+"""The picture's own description of the table, in words: the page gives it as the text
+alternative of the picture."""
 _SITE_FILE = re.compile(r"(index\.html|style\.css|[0-9]{4}-[0-9]{2}-[0-9]{2}\.(html|svg))")
 
 

@@ -48,6 +48,9 @@ def test_the_site_has_an_index_a_page_and_a_picture_per_puzzle(site):
                      "level 1 (gentle)")]
     page = (site / "2026-01-05.html").read_text()
     assert '<img src="2026-01-05.svg"' in page
+    alt = re.search(r'<img [^>]*alt="([^"]*)"', page)[1]  # the table in words, from the picture
+    assert alt.startswith("Daily No. 5 of 2026-01-05, level 1 (gentle). Code ")
+    assert "Column 1, back to front: Ghost, Ratman, Blue Devil, Minotaur, Lich." in alt
     assert "<code>dungeoneer play puzzle-dungeon --daily 2026-01-05</code>" in page
     assert "<details>\n<summary>Show a winning line (55 steps)</summary>" in page
     assert "<script" not in page and "<script" not in index
