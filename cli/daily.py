@@ -33,6 +33,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.solve import print_steps
 from dungeoneer.engine.executors import Tally
+from dungeoneer.engine.registry import Caption
 
 if TYPE_CHECKING:
     from dungeoneer.generator.daily import Daily
@@ -66,7 +67,7 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
     Example: dungeoneer daily 2026-11-29 --reveal
     """
     from dungeoneer.generator.codes import deal_from_code
-    from dungeoneer.generator.daily import parse_date, parse_levels
+    from dungeoneer.generator.daily import parse_date, parse_levels, today
     from dungeoneer.generator.rating import LEVEL_NAMES
 
     chosen_levels = parse_levels(levels)
@@ -77,16 +78,19 @@ def daily(date: str | None, archive_path: str | None, levels: str, reveal: bool,
         _daily_range(parse_date(first), parse_date(last), archive_path, chosen_levels,
                      workers=workers, scheduler=scheduler, as_json=as_json)
         return
-    day = parse_date(date) if date else dt.date.today()
+    day = parse_date(date) if date else today()
     output_path(svg, force)
     out = console()
     puzzle, issued_now = issue_daily(day, archive_path, out, levels=chosen_levels, quiet=as_json)
     state = deal_from_code(puzzle.layout_code)  # the layout, not the generator, is the puzzle
-    render.write_picture(svg, state, force)
+    render.write_picture(svg, state, force, Caption(
+        title=f"Daily No. {puzzle.number} of {puzzle.date}, level {puzzle.level} "
+              f"({LEVEL_NAMES[puzzle.level]})", code=puzzle.code))
     if as_json:
         echo_json({**puzzle.to_json(reveal=reveal), "newly_issued": issued_now})
         return
-    out.print(f"[bold]Daily puzzle of {day.isoformat()}[/bold] ({day.strftime('%A')}): "
+    out.print(f"[bold]Daily puzzle No. {puzzle.number} of {day.isoformat()}[/bold] "
+              f"({day.strftime('%A')}): "
               f"{puzzle.hero}, level {puzzle.level} ({LEVEL_NAMES[puzzle.level]})")
     out.print(f"Code {puzzle.code}")
     out.print(f"Layout {puzzle.layout_code}")
@@ -111,15 +115,6 @@ def issue_daily(day: dt.date, archive_path: str | None, out: Console, *,
     with Archive(archive_path) as opened:
         return opened.issue(day.isoformat(), lambda: spinner(
             out, f"finding the puzzle of {day}", lambda: make_daily(day, levels=chosen), quiet))
-
-
-def share_line(puzzle: Daily, moves: int, hints: int) -> str:
-    """What a player of the daily puzzle may share after a win: nothing of the line itself."""
-    from dungeoneer.generator.rating import LEVEL_NAMES
-
-    used = "no hints" if hints == 0 else "1 hint" if hints == 1 else f"{hints} hints"
-    return (f"dungeoneer daily {puzzle.date}: {puzzle.hero}, level {puzzle.level} "
-            f"({LEVEL_NAMES[puzzle.level]}), won in {moves} moves, {used}")
 
 
 def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,

@@ -16,6 +16,7 @@ from dungeoneer.cli.options import (
     force_option,
     output_path,
 )
+from dungeoneer.engine.registry import Caption
 from dungeoneer.generator.deals import deal_json, start_deal
 
 
@@ -40,7 +41,7 @@ def deal(deal_spec: int | str, hero: str | None, cards: str | None, svg: str | N
     dealt = start_deal(deal_spec, hero, cards)
     state = dealt.state()
     codes = dealt.codes()
-    render.write_picture(svg, state, force)
+    render.write_picture(svg, state, force, Caption(code=codes[0]))
     if as_json:
         echo_json({"deal": deal_json(state, seed=dealt.seed, codes=codes),
                    "position": state.to_json()})

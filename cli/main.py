@@ -1,5 +1,5 @@
 """The `dungeoneer` command line: games, deal, play, replay, simulate, solve, odds, rate, daily,
-archive, generate, survey, timer; every command in its own module, all of them added here.
+archive, stats, generate, survey, timer; every command in its own module, all of them added here.
 
 Every command is a thin layer over the library: `games`, `play`, `replay` and `simulate` work on
 any registered game; `deal`, `solve`, `odds`, `rate`, `daily`, `archive`, `generate`, `survey`
@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from dungeoneer.cli.archive import archive
+from dungeoneer.cli.archive import archive, stats
 from dungeoneer.cli.daily import daily
 from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
@@ -73,8 +73,8 @@ def cli() -> None:
 
 
 for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), replay_command,
-                simulate_group, solve, odds, rate_command, daily, archive, generate, survey,
-                timer):
+                simulate_group, solve, odds, rate_command, daily, archive, stats, generate,
+                survey, timer):
     cli.add_command(command)
 
 

@@ -212,11 +212,17 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
 def play_position(state: State, seats: list[Bot | None], *, out: Console,
                   to_record: Callable[[list[str]], Record], record_path: str | None,
                   force: bool, clock: session.Clock | None = None,
-                  commands: Sequence[TableCommand] = ()) -> tuple[State, tuple[str, ...]]:
+                  commands: Sequence[TableCommand] = (),
+                  history: Sequence[tuple[State, str]] = (),
+                  on_take_back: Callable[[int], None] | None = None
+                  ) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
     game ends or the people stop; then show the end and save the record `to_record(moves)`
     makes, if one was asked for. A game with a `Terminal` has its table and commands, and
-    `commands` more. Returns the last state and the moves played from `state`."""
+    `commands` more. `history`: the moves that led to `state` (the state before each, and its
+    record line), which count as played here, so `undo` can take them back too; `on_take_back`
+    hears how many moves each `undo` took back. Returns the last state and the moves played
+    (those of `history` first)."""
     entry = registry.entry(state.game.info.name)
     apart = not entry.info.real_time and state.game.players > 1
     written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
@@ -246,6 +252,13 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             clock = clock if clock is not None else session.RealClock()
         ask = person_at_terminal(out, apart, ticking=ticking, clock=clock)
     running = session.Session(state, seats, ask=ask, clock=clock)
+    running.before[:] = [before for before, _text in history]
+    running.moves[:] = [text for _before, text in history]
+
+    def took_back(taken: int) -> None:
+        out.print(taken_back(taken))
+        if on_take_back is not None:
+            on_take_back(taken)
 
     def show(turn: session.Turn) -> None:
         if turn.note:
@@ -257,7 +270,7 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
 
     try:
         running.run(on_turn=show, keep_log=True,
-                    on_take_back=lambda taken: out.print(taken_back(taken)))
+                    on_take_back=took_back)
     except KeyboardInterrupt:
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.

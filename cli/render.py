@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -15,6 +16,7 @@ from dungeoneer.engine import registry
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import write_atomic
 from dungeoneer.engine.protocol import Action, State
+from dungeoneer.engine.records import Record
 from dungeoneer.engine.registry import Shortcut
 
 
@@ -88,12 +90,33 @@ def shortcut_list(shortcuts: Sequence[Shortcut], width: int = 80) -> Text:
     return text
 
 
-def write_picture(path: str | None, state: State, force: bool) -> None:
-    """Write the SVG picture of a position, if a file was asked for (`GameEntry.picture`)."""
+def write_picture(path: str | None, state: State, force: bool,
+                  caption: registry.Caption | None = None) -> None:
+    """Write the SVG picture of a position with its caption, if a file was asked for
+    (`GameEntry.picture`)."""
     if path is None:
         return
     entry = registry.entry(state.game.info.name)
     if entry.picture is None:
         raise DungeoneerError(f"--svg: there is no picture of a {entry.info.title} position",
                               file=path)
-    write_atomic(path, entry.picture(state), overwrite=force)
+    write_atomic(path, entry.picture(state, caption or registry.Caption()), overwrite=force)
+
+
+def record_caption(record: Record, path: str, moves: int, last_move: str) -> registry.Caption:
+    """The caption of a picture of a record's position after `moves` moves (the last of them
+    `last_move`): the daily puzzle its header names (date and number) and its code, if any."""
+    from dungeoneer.generator.daily import parse_date, puzzle_number
+
+    daily = record.get("daily")
+    if daily is not None:
+        try:
+            day = parse_date(daily)
+        except DungeoneerError as exc:
+            raise exc.located(file=path, line=record.header_lines.get("daily"),
+                              text=f"daily: {daily}") from None
+        title = f"Daily No. {puzzle_number(day)} of {day.isoformat()}"
+    else:
+        title = f"Record {Path(path).name}"
+    return registry.Caption(title=title, code=record.get("code") or "", moves=moves,
+                            last_move=last_move)

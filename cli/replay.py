@@ -19,6 +19,7 @@ from dungeoneer.cli.options import (
     output_path,
 )
 from dungeoneer.cli.play import winners_line
+from dungeoneer.cli.render import record_caption
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import State, Termination, seat_number
@@ -112,7 +113,9 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         if chosen > len(steps):
             raise DungeoneerError(f"--at {chosen}: the record has {len(steps)} moves",
                                   file=path)
-        render.write_picture(svg, steps[chosen - 1].state if chosen else first, force)
+        render.write_picture(svg, steps[chosen - 1].state if chosen else first, force,
+                             record_caption(record, path, chosen,
+                                            steps[chosen - 1].move.text if chosen else ""))
     finished: list[str] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message

@@ -40,6 +40,10 @@ from dungeoneer.engine.protocol import Action, Game, RealTimeState, State
 
 SEPARATOR = "---"
 RESERVED = ("game", "seed", "players")
+NOTES = ("daily", "code", "hints", "solver-hints", "undos")
+"""Header lines that say where a game comes from and how it was played (the daily puzzle of a
+date, its deal code, the help the player took), without changing the game: a replay reads past
+them, and the command that wrote them reads them back."""
 MAX_RECORD_BYTES = 16 * 2**20
 """The largest record or deal file read (16 MiB: a long game is a few kilobytes)."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -265,7 +269,7 @@ def start(record: Record) -> tuple[Game, State]:
         if info is None:
             raise _header_error(record, "game", f"unknown game {record.game_name!r}; the games "
                                 f"are: {', '.join(infos)}")
-        known = {*RESERVED, *info.options, *info.setup}
+        known = {*RESERVED, *NOTES, *info.options, *info.setup}
         for key, _value in record.header:
             if key not in known:
                 raise _header_error(record, key, f"{key!r} is not a header of {info.title} "

@@ -132,6 +132,18 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Caption:
+    """What names a picture besides the position it shows: a title (the daily puzzle of a
+    date, its number and level), the code that deals it again, and how far play had gone (the
+    moves played, the last of them in the game's notation)."""
+
+    title: str = ""
+    code: str = ""
+    moves: int = 0
+    last_move: str = ""
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """Everything the library and the command line know about a game, declared by its package."""
 
@@ -150,8 +162,9 @@ class GameEntry:
     """How the table is drawn for people; None: its JSON view is shown."""
     simulation: SeatSimulation | TeamSimulation | None = None
     """How the game is simulated (`engine.simulate`); None: it is not."""
-    picture: Callable[[State], str] | None = None
-    """A position as a self-contained SVG picture (`--svg`); None: the game has none."""
+    picture: Callable[[State, Caption], str] | None = None
+    """A position as a self-contained SVG picture (`--svg`) with its caption; None: the game
+    has none."""
     listings: Callable[[], Mapping[str, Sequence[str]]] | None = None
     """Named lists `dungeoneer games` shows under the game (the hero faces to choose from)."""
     shortcuts: Callable[[State], Sequence[Shortcut]] | None = None

@@ -29,6 +29,10 @@ failure below is one `ArchiveError` naming the file.
   removes such files older than `STALE_SECONDS` (10 minutes): a creation takes milliseconds, so
   an older one belongs to no running process.
 - Modes: the archive is created with mode 0666 less the umask, as any new file of the user's.
+- History: the `plays` table beside the puzzles holds the player's plays (date, the day played
+  on, result, moves, hints of each kind, moves taken back). An archive of schema version 1 (the
+  puzzles alone) gains the table, untouched otherwise, when it is first opened for writing
+  (`_migrate`, one transaction); a read-only one is read as having no plays.
 """
 
 from __future__ import annotations
@@ -56,11 +60,13 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, key_of
 from dungeoneer.engine.rng import MAX_SEED
 from dungeoneer.generator.codes import ALPHABET, PREFIX
 from dungeoneer.generator.daily import Daily
+from dungeoneer.generator.plays import RESULTS, Play
 from dungeoneer.generator.rating import LEVEL_NAMES
 
 APPLICATION_ID = 0x44554E47
 """'DUNG': SQLite's application_id header field marks the file as ours."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the daily puzzles; 2: and the plays (`PLAYS_SCHEMA`)."""
 COLUMNS = ("date", "hero", "seed", "code", "layout_code", "level", "score", "features", "line",
            "candidate", "generator_version")
 BUSY_SECONDS = 10.0
@@ -83,6 +89,20 @@ CREATE TABLE daily (
     generator_version TEXT NOT NULL
 )
 """
+
+PLAYS_SCHEMA = """
+CREATE TABLE plays (
+    id INTEGER PRIMARY KEY,
+    date TEXT NOT NULL,
+    played_on TEXT NOT NULL,
+    result TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    solver_hints INTEGER NOT NULL,
+    undos INTEGER NOT NULL
+)
+"""
+PLAY_COLUMNS = ("date", "played_on", "result", "moves", "hints", "solver_hints", "undos")
 
 # NOT INDEXED: the table itself is read, so a damaged index can't hide a row (see the docstring).
 SELECT = f"SELECT rowid, {', '.join(COLUMNS)} FROM daily NOT INDEXED"
@@ -148,10 +168,37 @@ class Archive:
         try:
             with self._sqlite("can't be read as an archive"):
                 self._check(connection)
+            if self.read_only_because is None:
+                with self._sqlite("can't be brought up to date"):
+                    self._migrate(connection)
         except ArchiveError:
             connection.close()
             raise
         return connection
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        """Bring an archive of an earlier schema up to this one, in one transaction: version 1
+        gains the plays table (its puzzles are left as they are)."""
+        if connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            return
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            # Under the write lock: another process may have migrated it meanwhile.
+            if connection.execute("PRAGMA user_version").fetchone()[0] == 1:
+                connection.execute(PLAYS_SCHEMA)
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+            raise
+
+    def _has_plays(self) -> bool:
+        with self._sqlite("can't be read as an archive"):
+            return bool(self.connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays'"
+            ).fetchall())
 
     def _create_here(self, path: Path) -> None:
         try:
@@ -174,6 +221,7 @@ class Archive:
             connection = sqlite3.connect(temp, isolation_level=None)
             try:
                 connection.execute(SCHEMA)
+                connection.execute(PLAYS_SCHEMA)
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             finally:
@@ -196,9 +244,9 @@ class Archive:
             raise ArchiveError("an SQLite database, but not a dungeoneer archive; it was left "
                                "as it is", file=str(self.path))
         version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            raise ArchiveError(f"a version {version} archive; this dungeoneer reads version "
-                               f"{SCHEMA_VERSION}", file=str(self.path))
+        if version not in (1, SCHEMA_VERSION):
+            raise ArchiveError(f"a version {version} archive; this dungeoneer reads versions 1 "
+                               f"to {SCHEMA_VERSION}", file=str(self.path))
         check = connection.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise ArchiveError(f"the archive is damaged ({check}); it was left as it is",
@@ -293,7 +341,34 @@ class Archive:
             raise ArchiveError(f"the puzzle of {daily.date}: its line does not replay "
                                f"({exc.reason})", file=str(self.path)) from None
 
+    def plays(self, date: str | None = None) -> list[Play]:
+        """The plays kept (of one puzzle's date, if given), in the order they were stored; an
+        ArchiveError if one is damaged."""
+        if not self._has_plays():
+            return []  # a version 1 archive that could not be brought up to date (read-only)
+        clause, parameters = ("WHERE date = ?", (date,)) if date else ("", ())
+        with self._sqlite("can't be read as an archive"):
+            rows = self.connection.execute(
+                f"SELECT id, {', '.join(PLAY_COLUMNS)} FROM plays {clause} ORDER BY id",
+                parameters).fetchall()
+        return [_row_play(row[0], row[1:], str(self.path)) for row in rows]
+
     # ------------------------------------------------------------------ writing
+
+    def add_play(self, play: Play) -> None:
+        """Keep a play of an issued puzzle, in one transaction."""
+        if self.read_only_because is not None:
+            raise ArchiveError(f"the archive is read-only ({self.read_only_because}): the play "
+                               f"of {play.date} can't be kept", file=str(self.path))
+        try:
+            _checked_play(dict(zip(PLAY_COLUMNS, _play_values(play), strict=True)))
+        except _Damage as exc:
+            raise ArchiveError(f"the play of {play.date} can't be kept: {exc}",
+                               file=str(self.path)) from None
+        with self._sqlite(f"the play of {play.date} can't be written"), self._writing():
+            self.connection.execute(
+                f"INSERT INTO plays ({', '.join(PLAY_COLUMNS)}) VALUES "
+                f"({', '.join('?' for _ in PLAY_COLUMNS)})", _play_values(play))
 
     @property
     def read_only(self) -> bool:
@@ -598,3 +673,36 @@ def _version(data: dict[str, object]) -> str:
     if not version.strip():
         raise _Damage("its generator_version is empty")
     return version
+
+
+# ----------------------------------------------------------------------------- plays
+
+def _play_values(play: Play) -> list[object]:
+    return [play.date, play.played_on, play.result, play.moves, play.hints, play.solver_hints,
+            play.undos]
+
+
+def _row_play(rowid: int, values: Sequence[object], file: str) -> Play:
+    """The play of a row; an ArchiveError naming it if it is damaged."""
+    try:
+        return _checked_play(dict(zip(PLAY_COLUMNS, values, strict=True)))
+    except _Damage as exc:
+        raise ArchiveError(f"play {rowid} is damaged: {exc}; the archive was left as it is",
+                           file=file) from None
+
+
+def _checked_play(data: dict[str, object]) -> Play:
+    date = _date(data)
+    played_on = _text(data, "played_on")
+    if not _is_date(played_on):
+        raise _Damage(f"its played_on is {_shown(played_on)}, not a date written YYYY-MM-DD")
+    result = _text(data, "result")
+    if result not in RESULTS:
+        raise _Damage(f"its result is {_shown(result)}, not one of {', '.join(RESULTS)}")
+    counts = {}
+    for name in ("moves", "hints", "solver_hints", "undos"):
+        value = data[name]
+        if not isinstance(value, int) or value < 0:
+            raise _Damage(f"its {name} is {_shown(value)}, not a whole number from 0")
+        counts[name] = value
+    return Play(date=date, played_on=played_on, result=result, **counts)

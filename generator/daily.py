@@ -43,6 +43,9 @@ DEFAULT_LEVELS = (1, 2, 2, 3, 3, 4, 5)
 """The day's level, Monday to Sunday: gentle at the start of the week, fiendish on Sunday."""
 MAX_CANDIDATES = 400
 """Candidates tried for one day before giving up with a message."""
+FIRST_DAY = dt.date(2026, 1, 1)
+"""The date of puzzle No. 1: a daily's number counts the days from here (earlier dates have
+numbers of 0 and below, and are puzzles all the same)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,16 @@ class Daily:
     candidate: int
     generator_version: str = GENERATOR_VERSION
 
+    @property
+    def number(self) -> int:
+        """The puzzle's number: 1 on `FIRST_DAY`, one more each day."""
+        return puzzle_number(dt.date.fromisoformat(self.date))
+
+    def title(self) -> str:
+        """How the puzzle is named on screen, in records and pictures: 'daily No. 338 of
+        2026-12-04'."""
+        return f"daily No. {self.number} of {self.date}"
+
     def row(self) -> dict[str, Any]:
         """The puzzle as the archive stores it: one flat field per column."""
         return {"date": self.date, "hero": self.hero, "seed": self.seed, "code": self.code,
@@ -70,9 +83,9 @@ class Daily:
                 "generator_version": self.generator_version}
 
     def to_json(self, reveal: bool = True) -> dict[str, Any]:
-        """The puzzle for programs (docs/json.md, "daily"): {"date", "deal", "rating",
+        """The puzzle for programs (docs/json.md, "daily"): {"date", "number", "deal", "rating",
         "candidate", "generator_version"} and, if `reveal`, the winning "line" as steps."""
-        data = {"date": self.date,
+        data = {"date": self.date, "number": self.number,
                 "deal": {"game": "puzzle-dungeon", "hero": self.hero, "seed": self.seed,
                          "code": self.code, "layout_code": self.layout_code, "file": None},
                 "rating": rating_json(WON, self.level, self.score, self.features),
@@ -80,6 +93,17 @@ class Daily:
         if reveal:
             data["line"] = line_json(deal_from_code(self.layout_code), self.line)
         return data
+
+
+def puzzle_number(day: dt.date) -> int:
+    """The number of the puzzle of `day` (1 on `FIRST_DAY`)."""
+    return (day - FIRST_DAY).days + 1
+
+
+def today() -> dt.date:
+    """The player's date today (the local calendar): the default daily, and the day a play is
+    counted on for streaks."""
+    return dt.date.today()
 
 
 def parse_date(text: str) -> dt.date:

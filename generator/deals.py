@@ -4,6 +4,8 @@ from it becomes a record); and a deal as data for programs."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     INFO,
     PuzzleDungeon,
     PuzzleState,
+    information_set,
     make_puzzle_dungeon,
 )
 from dungeoneer.engine.records import (
@@ -184,3 +187,12 @@ def header_seed(record: Record) -> int | None:
     """The seed a file's header names (read and checked already when the file was started)."""
     written = record.get("seed")
     return None if written is None else parse_seed(written)
+
+
+def position_seed(puzzle: str, state: State) -> int:
+    """A seed for the position `state` of the deal `puzzle` names: the first 8 bytes of SHA-256
+    of the name and of what the player sees (the information set: never the deck's order), so
+    the same position of the same deal always gets the same seed, however it was reached."""
+    seen = information_set(puzzle_position(state)).view()
+    text = json.dumps([puzzle, seen], sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

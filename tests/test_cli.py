@@ -376,7 +376,7 @@ def test_play_puzzle_dungeon_goes_on_from_a_saved_record(tmp_path):
 
 
 @pytest.mark.slow
-def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
+def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_block(tmp_path):
     archive = tmp_path / "archive.sqlite3"
     shown = run("daily", "2026-01-05", "--archive", str(archive), "--reveal", "--json")
     puzzle = json.loads(shown.output)
@@ -384,11 +384,13 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_line(tmp_path):
     result = run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive", str(archive),
                  input="\n".join(actions) + "\n")
     assert result.exit_code == 0, result.output
-    share = result.output.splitlines()[-1]
+    share = result.output.splitlines()[-6:-1]
     level = puzzle["rating"]["level"]
-    assert share == (f"dungeoneer daily 2026-01-05: {puzzle['deal']['hero']}, level {level} "
-                     f"({LEVEL_NAMES[level]}), won in {len(actions)} moves, no hints")
-    assert not any(step in share for step in actions if " " in step)  # nothing given away
+    assert share == ["dungeoneer daily No. 5 · 2026-01-05",
+                     f"{puzzle['deal']['hero']} · level {level} ({LEVEL_NAMES[level]})",
+                     f"Won in {len(actions)} moves ★", "no hints, no undos",
+                     "Play it: dungeoneer play puzzle-dungeon --daily 2026-01-05"]
+    assert not any(step in "\n".join(share) for step in actions if " " in step)
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -48,6 +48,7 @@ def test_the_command_list_shows_whole_one_line_summaries():
   replay    Replay a game record and show how it ends.
   simulate  Simulate many bot games; figures with 95% intervals.
   solve     Is the deal winnable? Won (with a line), unwinnable or unknown.
+  stats     Your daily puzzle figures: played, won, streaks.
   survey    The won share of each hero face, from many solved deals.
   timer     Count down a 5-Minute Dungeon game, like the game's timer app.
 """

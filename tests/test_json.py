@@ -150,6 +150,7 @@ def _json_commands(command: click.Command, path: tuple[str, ...] = ()) -> list[s
 
 
 COVERED = {"games", "deal", "solve", "odds", "rate", "daily", "archive export", "replay",
+           "archive list", "archive show", "stats",
            "simulate dinky-dungeon", "simulate five-more-minutes", "simulate five-minute-dungeon",
            "survey"}
 

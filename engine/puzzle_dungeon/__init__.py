@@ -73,7 +73,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     prey_progress,
 )
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
-from dungeoneer.engine.registry import GameEntry, Option, Terminal
+from dungeoneer.engine.registry import Caption, GameEntry, Option, Terminal
 
 
 def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
@@ -88,11 +88,11 @@ def _terminal() -> Terminal:
     return terminal()
 
 
-def _picture(state: State) -> str:
+def _picture(state: State, caption: Caption) -> str:
     from dungeoneer.engine.puzzle_dungeon.svg import picture
 
     assert isinstance(state, PuzzleState)
-    return picture(state)
+    return picture(state, caption)
 
 
 def _resample(state: State, seat: int, seed: int) -> State:

@@ -174,7 +174,7 @@ def compact_zones(state: PuzzleState) -> Text:
     text.append((", ".join(collected) or "-") + "\n")
     progress = ", ".join(f"{kind} {have}/{need}" for kind, have, need in rules.prey_progress(state))
     text.append("Prey ", style="bold")
-    text.append(f"{progress}\n")
+    text.append(f"{state.rules.hero.name}: {progress}\n")  # the hero, whose text a player reads
     _variant_lines(state, text, exhausted="*", traps="Traps ")
     text.rstrip()
     return text

@@ -75,7 +75,8 @@ def test_the_daily_command_archives_and_then_serves_from_the_archive(tmp_path):
     assert data["deal"] == first["deal"] and not data["newly_issued"] and data["line"]
     shown = run("daily", "2026-11-30", "--archive", archive, "--reveal")
     assert shown.exit_code == 0
-    assert shown.output.startswith("Daily puzzle of 2026-11-30 (Monday): Bodyguard, level 1")
+    assert shown.output.startswith("Daily puzzle No. 334 of 2026-11-30 (Monday): Bodyguard, "
+                                   "level 1")
     assert "A winning line:" in shown.output
     exported = run("archive", "export", "--archive", archive, "--format", "csv")
     assert exported.output.splitlines()[1].startswith("2026-11-30,Bodyguard,")
