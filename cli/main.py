@@ -1,5 +1,5 @@
-"""The `dungeoneer` command line: games, deal, play, replay, simulate, solve, odds, rate, daily,
-archive, generate, survey, timer; every command in its own module, all of them added here.
+"""The `dungeoneer` command line: games, cards, deal, play, replay, simulate, solve, odds, rate,
+daily, archive, generate, survey, timer; every command in its own module, all of them added here.
 
 Every command is a thin layer over the library: `games`, `play`, `replay` and `simulate` work on
 any registered game; `deal`, `solve`, `odds`, `rate`, `daily`, `archive`, `generate`, `survey`
@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from dungeoneer.cli.archive import archive
+from dungeoneer.cli.cards import cards_command
 from dungeoneer.cli.daily import daily
 from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
@@ -64,9 +65,9 @@ def cli() -> None:
     """Rules engines, solvers and daily puzzles for Puzzle Dungeon and friends."""
 
 
-for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), replay_command,
-                simulate_group, solve, odds, rate_command, daily, archive, generate, survey,
-                timer):
+for command in (games, cards_command, deal, play_group({GAME_NAME: play_puzzle_command}),
+                replay_command, simulate_group, solve, odds, rate_command, daily, archive,
+                generate, survey, timer):
     cli.add_command(command)
 
 

@@ -15,8 +15,10 @@ from rich.console import Console
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Reader, choose
+from dungeoneer.cli.comforts import table_commands
 from dungeoneer.cli.commands import TableCommands, taken_back
 from dungeoneer.cli.games import GameCommand, GameCommands, MakeCommand
+from dungeoneer.cli.hotseat import HotSeat, public_lines
 from dungeoneer.cli.keys import keys_possible
 from dungeoneer.cli.options import (
     RECORD,
@@ -35,12 +37,12 @@ from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, 
 from dungeoneer.engine.records import Record, record_for, save_record
 from dungeoneer.engine.registry import GameEntry, TableCommand
 
-MOVE_QUESTION = "Your move (number, notation, or q to stop)"
+MOVE_QUESTION = "Your move (number, notation, help)"
 TABLE_QUESTION = "Your move (number, notation, help)"
 """The question at the table of a game with commands (`registry.Terminal`)."""
-CODE_QUESTION = "Your move (number, code, notation, or q to stop)"
+CODE_QUESTION = "Your move (number, code, notation, help)"
 CODE_HELP = ("[dim]Type a code or its start (1ar: 1 arrow) or notation; (n): asks which; "
-             "q: stop[/dim]")
+             "help; q: stop[/dim]")
 """One line under the codes: what to type (a code shared by n actions asks which of them)."""
 
 
@@ -63,12 +65,18 @@ def _read_line(out: Console) -> Reader:
 
 
 def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPrompt | None = None,
-                       clock: session.Clock | None = None) -> session.Ask:
+                       clock: session.Clock | None = None, table: TableCommands | None = None,
+                       hotseat: HotSeat | None = None) -> session.Ask:
     """A person's turn at the terminal: the table (as their seat sees it, if `seats_apart`;
     else all of it), the pending decision, the legal actions, and their answer (None: they
-    stop). In a real-time game with a `ticking` prompt (a real terminal) the time left by
-    `clock` ticks while they type, and a game's short codes replace the numbered list."""
+    stop), or one of the `table`'s commands (`help` lists them). In a real-time game with a
+    `ticking` prompt (a real terminal) the time left by `clock` ticks while they type, and a
+    game's short codes replace the numbered list. With a `hotseat`, the terminal is handed over
+    first when another person chose last."""
     def ask(state: State, seat: int) -> Action | session.TakeBack | None:
+        if hotseat is not None and not hotseat.take_seat(seat):
+            out.print("Stopped.")
+            return None
         out.print(render.state_view(state, seat=seat if seats_apart else None))
         prompt = state.prompt()
         if prompt:
@@ -88,8 +96,10 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
             long = len(state.legal_actions()) > LIST_DOWN
             out.print(render.legal_columns(state, min(out.width, 100)) if long
                       else render.legal_list(state))
+        command = None if table is None else \
+            (lambda typed: table.answer(state, typed, out.print))
         action = choose(state, read, out.print, label=question, shortcuts=codes,
-                        numbered=not (timed and codes))
+                        numbered=not (timed and codes), command=command)
         if action is None:
             out.print("Stopped.")
         return action
@@ -122,6 +132,13 @@ def person_at_table(out: Console, table: TableCommands) -> session.Ask:
             out.print("Stopped.")
         return chosen
     return ask
+
+
+def movers(running: session.Session) -> list[tuple[int, bool]]:
+    """Each move played so far: the seat that made it and whether a person did."""
+    return [(before.current_player(), running.seats[0 if running.real_time else
+                                                      before.current_player()] is None)
+            for before in running.before]
 
 
 def _ticking(ticking: TickingPrompt, clock: session.Clock, state: RealTimeState) -> Reader:
@@ -230,6 +247,7 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         written.add(target)
         return target
 
+    hotseat: HotSeat | None = None
     if entry.terminal is not None:
         ask = person_at_table(out, TableCommands(entry.terminal(), commands, save))
     else:
@@ -240,7 +258,12 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             # the session's, so what it shows is the reading the action will get.
             ticking = TickingPrompt.at_terminal(out, sys.stdin.fileno())
             clock = clock if clock is not None else session.RealClock()
-        ask = person_at_terminal(out, apart, ticking=ticking, clock=clock)
+        hotseat = HotSeat(out, frozenset(i for i, bot in enumerate(seats) if bot is None),
+                          private=out.is_terminal and sys.stdin.isatty()) if apart else None
+        table = table_commands(entry, save, moves=lambda: len(running.moves),
+                               movers=lambda: movers(running))
+        ask = person_at_terminal(out, apart, ticking=ticking, clock=clock, table=table,
+                                 hotseat=hotseat)
     running = session.Session(state, seats, ask=ask, clock=clock)
 
     def show(turn: session.Turn) -> None:
@@ -250,10 +273,17 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         out.print(f"[bold]> {who}{running.shown(turn)}[/bold]")
         for line in turn.log:
             out.print(f"  {line}")
+        if hotseat is not None:
+            hotseat.heard(turn.seat, public_lines(turn, who))
+
+    def took_back(taken: int) -> None:
+        out.print(taken_back(taken))
+        if hotseat is not None and taken:
+            seat = running.state.current_player()
+            hotseat.heard(seat, [f"seat {seat + 1} took back {taken} move(s)"])
 
     try:
-        running.run(on_turn=show, keep_log=True,
-                    on_take_back=lambda taken: out.print(taken_back(taken)))
+        running.run(on_turn=show, keep_log=True, on_take_back=took_back)
     except KeyboardInterrupt:
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.

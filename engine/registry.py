@@ -25,6 +25,7 @@ from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action, Bot, Game, GameInfo, State
 
 if TYPE_CHECKING:
+    from dungeoneer.engine.catalogue import CardText
     from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation
 
 ENTRY_POINT_GROUP = "dungeoneer.games"
@@ -162,6 +163,12 @@ class GameEntry:
     dealt anew and the chance to come drawn afresh from `seed`, as its bots fill in what they
     cannot see (OpenSpiel's resampling from an information state). The conformance tests check
     with it that a seat's view holds nothing it cannot know. None: the game has none."""
+    cards: Callable[[], Sequence[CardText]] | None = None
+    """Every card with its printed text and source (`engine.catalogue`), for `dungeoneer cards`
+    and `text NAME` at the table; None: the game has no card list."""
+    hint_bot: str | None = None
+    """The bot whose choice `hint` at the table shows (the game's strongest); None: the
+    default bot."""
     terminal: Callable[[], Terminal] | None = None
     """How people play the game at a terminal, where it differs from the default (`Terminal`),
     made when first needed; None: the default."""

@@ -7,9 +7,10 @@ what each holds), the position and its notation (`state`), the working copy and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE, fill_in
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import (
@@ -70,6 +71,12 @@ def _resample(state: State, seat: int, seed: int) -> State:
     return fill_in(state, seed)
 
 
+def _cards() -> Sequence[CardText]:
+    from dungeoneer.engine.five_minute_dungeon.catalogue import cards  # (read when asked for)
+
+    return cards()
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_minute_dungeon,
@@ -80,6 +87,8 @@ GAME = GameEntry(
              Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
                     "tries at each dungeon).", kind="flag")),
     draw=_draw,
+    cards=_cards,
+    hint_bot="heuristic",
     resample=_resample,
     shortcuts=_shortcuts,
     simulation=TeamSimulation(

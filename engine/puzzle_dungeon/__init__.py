@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
 from dungeoneer.engine.puzzle_dungeon.bots import EagerOptions, one_order_each, pay_at_random
@@ -95,6 +96,12 @@ def _listings() -> Mapping[str, Sequence[str]]:
     return {"heroes": [hero.name for hero in card_set().heroes]}
 
 
+def _cards() -> Sequence[CardText]:
+    from dungeoneer.engine.puzzle_dungeon.catalogue import cards  # (read when asked for)
+
+    return cards()
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_puzzle_dungeon,
@@ -103,6 +110,7 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    cards=_cards,
     resample=_resample,
     terminal=_terminal,
     picture=_picture,
