@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from dungeoneer.cli import render
 from dungeoneer.cli.options import (
@@ -19,6 +20,7 @@ from dungeoneer.cli.options import (
     output_path,
 )
 from dungeoneer.cli.play import winners_line
+from dungeoneer.cli.viewer import view_at_terminal
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import State, Termination, seat_number
@@ -61,7 +63,9 @@ def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
 @click.argument("path", type=PathType(dir_okay=False))
 @click.option("--step", "stepwise", is_flag=True,
-              help="Show every move, what it did and the table after it.")
+              help="Show every move, what it did and the table after it, numbered as --at counts "
+                   "them. At a terminal, a viewer: Enter or n next, p back, a number and Enter "
+                   "to jump, q, Escape or Ctrl-C to stop.")
 @click.option("--then", "then_bot",
               help="Finish a record that stops before the end with this bot in every seat (a "
                    "real-time game: a team bot; `dungeoneer play GAME --help` names a game's "
@@ -93,20 +97,23 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     if svg:
         _check_picture(record)
     out_path, screen = output_path(out, force), console()
-    interactive = stepwise and not as_json and sys.stdin.isatty()
+    viewer = stepwise and not as_json and sys.stdin.isatty() and screen.is_terminal
+    counted = [0]
 
     def show(step: Step) -> None:
-        if as_json or not stepwise:
+        counted[0] += 1
+        if as_json or not stepwise or viewer:
             return
-        screen.print(f"[bold]line {step.move.line}: {step.move.text}[/bold]")
+        screen.print(f"[bold]step {counted[0]}: {escape(step.move.text)}[/bold] "
+                     f"(record line {step.move.line})")
         for line in step.log:
             screen.print(f"  {line}")
         screen.print(render.state_view(step.state))
-        if interactive:
-            click.pause()
 
     _game, first = start(record)
     state, steps = replay(record, keep_log=stepwise or as_json, on_step=show, first=first)
+    if viewer:
+        view_at_terminal(screen, first, steps, sys.stdin.fileno())
     if svg:
         chosen = len(steps) if at_move is None else at_move
         if chosen > len(steps):

@@ -98,7 +98,7 @@ def test_replay_an_example_to_its_end():
 def test_replay_step_by_step_shows_each_move_and_what_it_did():
     result = run("replay", str(EXAMPLES / "written-shuffle.rec"), "--step")
     assert result.exit_code == 0
-    assert "line 12: attack 1" in result.output
+    assert "step 1: attack 1 (record line 12)" in result.output  # (as --at counts)
     assert "You shuffle 2H 3H 4H 5H into the deck." in result.output
     assert "The game is not over." in result.output
 
