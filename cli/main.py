@@ -10,6 +10,8 @@ a traceback.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import click
@@ -34,6 +36,9 @@ from dungeoneer.engine.numbers import shown
 from dungeoneer.generator.deals import GAME_NAME
 
 EXIT_BAD_INPUT = 2
+EXIT_CLOSED_PIPE = 141
+"""The reader of our output went away (`dungeoneer solve 42 | head -1`): 128 + SIGPIPE, the status
+`cat` and the shell give it, which no command documents as a verdict (solve's 1 is unwinnable)."""
 
 
 class DungeoneerGroup(click.Group):
@@ -42,6 +47,9 @@ class DungeoneerGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            quiet_stdout()
+            ctx.exit(EXIT_CLOSED_PIPE)
         except DungeoneerError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
@@ -50,6 +58,18 @@ class DungeoneerGroup(click.Group):
             # is first touched: one message naming it, not a traceback.
             click.echo(f"error: {_os_error(exc)}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
+
+
+def quiet_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a reader that went
+    away is dropped without another error when Python flushes it at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):  # (no real file descriptor: a test's runner)
+        pass
+    finally:
+        os.close(null)
 
 
 def _os_error(exc: OSError) -> str:
@@ -72,8 +92,18 @@ for command in (games, cards_command, deal, play_group({GAME_NAME: play_puzzle_c
 
 
 def main() -> None:
-    """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`)."""
-    cli(prog_name="dungeoneer")
+    """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`). Output still
+    buffered when the command ends is flushed here, so a reader that went away meanwhile ends the
+    run quietly with EXIT_CLOSED_PIPE too."""
+    try:
+        cli(prog_name="dungeoneer")
+    except SystemExit as done:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            quiet_stdout()
+            raise SystemExit(EXIT_CLOSED_PIPE) from None
+        raise done
 
 
 if __name__ == "__main__":
