@@ -127,7 +127,8 @@ def person_at_table(out: Console, table: TableCommands) -> session.Ask:
             if len(listed) < len(state.legal_actions()) and terminal.unlisted:
                 out.print(f"[dim]{terminal.unlisted}[/dim]")
         chosen = choose(state, _read_line(out), out.print, label=TABLE_QUESTION, listed=listed,
-                        command=lambda typed: table.answer(state, typed, out.print))
+                        command=lambda typed: table.answer(state, typed, out.print),
+                        explain=terminal.explain)
         if chosen is None:
             out.print("Stopped.")
         return chosen

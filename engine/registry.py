@@ -109,6 +109,9 @@ class Terminal:
     """What the table's signs mean: the start of `help`."""
     commands: tuple[TableCommand, ...] = ()
     """The game's own commands (a card's printed text)."""
+    explain: Callable[[State, str], str | None] | None = None
+    """The game's own reason why typed text names no legal action, where it can say more than
+    the notation's error ('there is no card 9Z'); None: it cannot."""
     take_back: bool = False
     """Whether people may take moves back (`undo [N]`; `session.TakeBack`)."""
     save: bool = False

@@ -5,6 +5,7 @@ the abilities a choice is about, and the `text NAME` command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
@@ -248,6 +249,24 @@ def _about(state: State) -> Sequence[tuple[str, str]]:
     return abilities_deciding(state)
 
 
+_CARD_LIKE = re.compile(r"^\d+[A-Za-z]$")
+
+
+def no_such_card(state: State, typed: str) -> str | None:
+    """'there is no card 9Z ...' when typed text names an arsenal card that does not exist (a
+    value and a suit letter), else None."""
+    assert isinstance(state, PuzzleState)
+    arsenal = state.rules.cards.arsenal
+    codes = {card.code.upper() for card in arsenal}
+    for word in typed.split():
+        if _CARD_LIKE.match(word) and word.upper() not in codes:
+            values = sorted({card.value for card in arsenal})
+            suits = "".join(dict.fromkeys(card.code[-1] for card in arsenal))
+            return (f"there is no card {word} (a card is a value {values[0]}-{values[-1]} and a "
+                    f"suit letter, {', '.join(suits)})")
+    return None
+
+
 def terminal() -> Terminal:
     """How people play at a terminal (the registry's `Terminal`): the compact table, payments
     listed once each, the texts of the abilities a choice is between, `text NAME`, and moves
@@ -257,4 +276,4 @@ def terminal() -> Terminal:
         unlisted="Type hand cards in the order to discard them (an ability reads the pile).",
         commands=(TableCommand("text NAME", "the printed text of a card (monster, hero, Trap or "
                                             "Treasure)", _text_command),),
-        take_back=True, save=True)
+        explain=no_such_card, take_back=True, save=True)
