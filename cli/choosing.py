@@ -185,11 +185,10 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
     that does not exist), and a long list of what is legal is summarised."""
     legal = state.legal_actions() if listed is None else listed
     pending: str | None = None
-    last = ""
     while True:
         if pending is None:
             try:
-                answer = read(label, last)
+                answer = read(label, "")
             except TimeIsUp:
                 return _time_up(state)
             if answer is None:
@@ -197,7 +196,6 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
         else:
             answer, pending = pending, None
         answer = answer.strip()
-        last = ""
         if not answer:
             continue
         if answer.lower() in STOP_WORDS:
@@ -229,7 +227,7 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
             why = found.message or _out_of_range(answer, len(legal) if numbered else 0) or \
                 (explain(state, answer) if explain is not None else None) or str(exc)
             say(f"[red]{escape(summarised(why))}[/red]")  # '[at CARD]' is no markup
-            last = answer  # to correct it rather than type it all again
+            # (the next answer starts on an empty line: the message says what was typed wrong)
 
 
 def _out_of_range(answer: str, count: int) -> str | None:

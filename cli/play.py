@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.console import Console
@@ -77,17 +77,19 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
         if hotseat is not None and not hotseat.take_seat(seat):
             out.print("Stopped.")
             return None
-        out.print(render.state_view(state, seat=seat if seats_apart else None))
+        entry = registry.entry(state.game.info.name)
+        codes = entry.shortcuts(state) if entry.shortcuts is not None else None
+        timed = ticking is not None and clock is not None and isinstance(state, RealTimeState)
+        # One clock on screen: where the prompt's line ticks, the table leaves its own out.
+        out.print(render.state_view(state, seat=seat if seats_apart else None, live=timed))
         prompt = state.prompt()
         if prompt:
             out.print(f"[bold]{prompt}[/bold]")
-        entry = registry.entry(state.game.info.name)
-        codes = entry.shortcuts(state) if entry.shortcuts is not None else None
-        if ticking is not None and clock is not None and isinstance(state, RealTimeState):
-            read, question, timed = _ticking(ticking, clock, state), "move", True
+        if timed:
+            assert ticking is not None and clock is not None
+            read, question = _ticking(ticking, clock, cast(RealTimeState, state)), "move"
         else:
             read, question = _read_line(out), CODE_QUESTION if codes else MOVE_QUESTION
-            timed = False
         if timed and codes:
             out.print(render.shortcut_list(codes, out.width), end="")
             out.print(CODE_HELP)

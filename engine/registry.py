@@ -46,9 +46,11 @@ pace); a bot class is one."""
 class Drawing(Protocol):
     """Draws a state for people (a rich renderable): as `seat` sees it, or with seat None the
     whole table as a replay shows it; `reveal` adds what nobody at the table sees (a deck's
-    order)."""
+    order); `live`: the time is shown ticking elsewhere (a real-time game's prompt), so the
+    table leaves its clock out rather than show a second one that stands still."""
 
-    def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False) -> Any: ...
+    def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False,
+                 live: bool = False) -> Any: ...
 
 
 @dataclass(frozen=True)

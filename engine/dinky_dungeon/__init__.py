@@ -19,7 +19,8 @@ from dungeoneer.engine.registry import GameEntry, players_option
 from dungeoneer.engine.simulate import SeatSimulation
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.dinky_dungeon.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)

@@ -29,10 +29,11 @@ HEROES = Option("heroes", "The heroes by seat, comma-separated (default Barbaria
                 "Paladin, Ranger, Thief; they fix the number of players).")
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.five_minute_dungeon.screen import draw  # rich, only when drawing
 
-    return draw(state, seat, reveal=reveal)
+    return draw(state, seat, reveal=reveal, live=live)
 
 
 def _shortcuts(state: State) -> Any:

@@ -27,7 +27,8 @@ VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separat
                  "standard).")
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.five_more_minutes.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)

@@ -68,7 +68,8 @@ from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from dungeoneer.engine.registry import GameEntry, Option, Terminal
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.puzzle_dungeon.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)
