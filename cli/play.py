@@ -17,6 +17,7 @@ from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Reader, choose
 from dungeoneer.cli.comforts import table_commands
 from dungeoneer.cli.commands import TableCommands, taken_back
+from dungeoneer.cli.finish import holder_text, result_lines
 from dungeoneer.cli.games import GameCommand, GameCommands, MakeCommand
 from dungeoneer.cli.hotseat import HotSeat, public_lines
 from dungeoneer.cli.keys import keys_possible
@@ -196,8 +197,10 @@ def winners_line(winners: tuple[int, ...]) -> str:
 
 
 def end_of_game(out: Console, state: State, record: Record, record_path: str | None,
-                force: bool) -> None:
-    """Show how a game at the terminal ended, and save its record if asked to."""
+                force: bool, holders: Sequence[str]) -> None:
+    """Show how a game at the terminal ended, and save its record if asked to, opening with
+    the result, the winners, the scores and who held each seat (`holders`, `finish.holder_text`)
+    as comment lines."""
     outcome = state.outcome()
     if outcome is not None:
         out.print(render.state_view(state))
@@ -205,8 +208,8 @@ def end_of_game(out: Console, state: State, record: Record, record_path: str | N
         if outcome.termination is Termination.FINISHED:  # a competitive game: who won
             out.print(winners_line(outcome.winners))
     if record_path:
-        result = outcome.termination.value if outcome else "unfinished"
-        save_record(record_path, record, comment=f"result: {result}", overwrite=force)
+        save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
+                    overwrite=force)
         out.print(f"Record saved to {record_path}.")
 
 
@@ -225,18 +228,30 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
     out.print(_banner(game, number, holders))
     play_position(game.new_initial_state(seed=number), seats, out=out,
                   to_record=lambda moves: record_for(game, number, moves),
-                  record_path=record_path, force=force, clock=clock)
+                  record_path=record_path, force=force, clock=clock,
+                  holders=[holder_text(name, _pace(entry, pace)) for name in holders])
+
+
+def _pace(entry: GameEntry, pace: float | None) -> float | None:
+    """A real-time game's team bot's seconds per action (the game's default if none is given);
+    None in a turn-based game."""
+    if not entry.info.real_time:
+        return None
+    return pace if pace is not None else entry.default_pace
 
 
 def play_position(state: State, seats: list[Bot | None], *, out: Console,
                   to_record: Callable[[list[str]], Record], record_path: str | None,
                   force: bool, clock: session.Clock | None = None,
-                  commands: Sequence[TableCommand] = ()) -> tuple[State, tuple[str, ...]]:
+                  commands: Sequence[TableCommand] = (),
+                  holders: Sequence[str] | None = None) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
     game ends or the people stop; then show the end and save the record `to_record(moves)`
     makes, if one was asked for. A game with a `Terminal` has its table and commands, and
-    `commands` more. Returns the last state and the moves played from `state`."""
+    `commands` more. `holders` says who holds each seat, for the record (default: people).
+    Returns the last state and the moves played from `state`."""
     entry = registry.entry(state.game.info.name)
+    held = list(holders) if holders is not None else [holder_text(None)] * len(seats)
     apart = not entry.info.real_time and state.game.players > 1
     written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
 
@@ -245,7 +260,8 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         if target is None:
             raise DungeoneerError("save needs a file: save FILE (or start with --record FILE)")
         # The --record file was checked at the start and is this game's own to rewrite.
-        save_record(target, to_record(running.moves), comment="result: unfinished",
+        comment = "\n".join(result_lines(running.state, held))
+        save_record(target, to_record(running.moves), comment=comment,
                     overwrite=target == record_path)
         written.add(target)
         return target
@@ -292,7 +308,7 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         # record asked for holds everything played so far.
         out.print("\nStopped.")
     end_of_game(out, running.state, to_record(running.moves), record_path,
-                force or record_path in written)
+                force or record_path in written, held)
     return running.state, tuple(running.moves)
 
 

@@ -10,6 +10,7 @@ import click
 from rich.markup import escape
 
 from dungeoneer.cli import render
+from dungeoneer.cli.finish import finish_lines, holder_text, result_lines
 from dungeoneer.cli.options import (
     JSON,
     Amount,
@@ -50,14 +51,17 @@ def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
     return line
 
 
-def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State, list[str]]:
+def finish_with_bots(record: Record, state: State,
+                     bot_name: str) -> tuple[State, list[str], list[session.Turn]]:
     """Play a record's game on from `state` to the end with `bot_name` in every seat (a
-    real-time game: the team bot), seeded from the record's seed; the moves they played."""
+    real-time game: the team bot), seeded from the record's seed; the moves they played, and
+    each as a `Turn` (its seat)."""
     seed = int(record.get("seed") or 0)
     count = 1 if state.game.info.real_time else state.game.players
     seats = session.seat_bots(record.game_name, [bot_name] * count, seed)
-    ending = session.Session(state, seats).run()
-    return ending.state, list(ending.moves)
+    turns: list[session.Turn] = []
+    ending = session.Session(state, seats).run(on_turn=turns.append)
+    return ending.state, list(ending.moves), turns
 
 
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
@@ -121,13 +125,15 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
                                   file=path)
         render.write_picture(svg, steps[chosen - 1].state if chosen else first, force)
     finished: list[str] = []
+    turns: list[session.Turn] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message
-        state, finished = finish_with_bots(record, state, then_bot)
+        state, finished, turns = finish_with_bots(record, state, then_bot)
         if out_path:
             done = record.with_moves((*record.moves, *(Move(m) for m in finished)))
-            save_record(out_path, done, comment=f"finished by the {then_bot} bot",
-                        overwrite=force)
+            lines = [f"moves 1-{len(steps)} as recorded, then {holder_text(then_bot)} in every "
+                     "seat", *result_lines(state, None)]
+            save_record(out_path, done, comment="\n".join(lines), overwrite=force)
     outcome = state.outcome()
     if as_json:
         echo_json({"game": record.game_name, "file": path, "header": dict(record.header),
@@ -140,7 +146,9 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         screen.print(render.state_view(state))
     screen.print(f"{len(steps)} moves replayed.")
     if finished:
-        screen.print(f"{len(finished)} more moves by {then_bot}: {'; '.join(finished)}")
+        screen.print(f"{len(finished)} more moves by {then_bot}:")
+        for line in finish_lines(turns):
+            screen.print(escape(line))
     if outcome is None:
         waiting = state.prompt()
         screen.print("The game is not over." + (f" Waiting for: {waiting}" if waiting else ""))

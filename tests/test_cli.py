@@ -68,7 +68,8 @@ def test_play_numbered_actions_and_save_the_record(tmp_path):
     assert result.exit_code == 0, result.output
     assert "  1. deal" in result.output and "Stopped." in result.output
     text = path.read_text()
-    assert text.startswith("# result: unfinished\ngame: puzzle-dungeon\nseed: 42\nhero: Rogue\n")
+    assert text.startswith("# result: unfinished\n# played by: a person\ngame: puzzle-dungeon\n"
+                           "seed: 42\nhero: Rogue\n")
     assert text.endswith("---\ndeal\ndeal\n")
     replay = run("replay", str(path), "--json")
     assert json.loads(replay.output)["moves"] == 2
