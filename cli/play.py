@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Reader, choose
@@ -289,7 +290,11 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         if turn.note:
             out.print(turn.note)
         who = f"seat {turn.seat + 1} " if apart else ""
-        out.print(f"[bold]> {who}{running.shown(turn)}[/bold]")
+        shown = running.shown(turn)
+        if shown == turn.text():
+            out.print(f"[bold]> {who}{escape(shown)}[/bold]")
+        else:  # a bot's hidden choice, in words: no notation to type back
+            out.print(f"[bold]> {who}[/bold][italic]{escape(shown)}[/italic] (hidden)")
         for line in turn.log:
             out.print(f"  {line}")
         if hotseat is not None:

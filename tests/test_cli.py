@@ -361,7 +361,7 @@ def test_play_puzzle_dungeon_takes_a_deal_code_and_records_its_hero(tmp_path):
                  input="attack 2\nq\n")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Puzzle Dungeon, deal pd1.warrior.42\n")
-    assert record.read_text().splitlines()[1:] == ["game: puzzle-dungeon", "seed: 42",
+    assert record.read_text().splitlines()[2:] == ["game: puzzle-dungeon", "seed: 42",
                                                    "hero: Warrior", "---", "attack 2"]
 
 

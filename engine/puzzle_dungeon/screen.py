@@ -178,6 +178,17 @@ def compact_zones(state: PuzzleState) -> Text:
     text.append(f"{progress}\n")
     _variant_lines(state, text, exhausted="*", traps="Traps ")
     text.rstrip()
+    return suited(text)
+
+
+SUIT_STYLES = {"T": "bold yellow", "C": "bold red", "H": "bold green", "M": "bold blue"}
+"""Each suit's colour at a terminal (rich leaves colours out in a pipe and under NO_COLOR)."""
+
+
+def suited(text: Text) -> Text:
+    """`text` with each arsenal card's code ('5M') coloured by its suit."""
+    for letter, style in SUIT_STYLES.items():
+        text.highlight_regex(rf"(?<![\w-])\d{letter}(?![\w-])", style)
     return text
 
 
