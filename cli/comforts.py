@@ -6,6 +6,7 @@ Dungeon) declares its commands there; the others get these, made from what the g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rich.markup import escape
@@ -22,6 +23,9 @@ NO_UNDO_IN_REAL_TIME = ("moves can't be taken back in {title}: the timer does no
                         "(docs/rules/five-minute-dungeon.md, D22)")
 """What `undo` says in a real-time game (the decision and the passage it reads are in the
 game's rules document)."""
+
+_READING = re.compile(r"^\d+(?:\.\d)?\s+")
+"""A real-time action's timer reading, at the start of its notation ('12.5 seat 1 play ...')."""
 
 HINT_SEED = 0x5EED
 """The hint's bot and its filling-in of hidden cards are seeded from this and the move number:
@@ -48,7 +52,8 @@ def hint(entry: GameEntry, state: State, seat: int, number: int) -> str:
     seed = HINT_SEED + number
     seen = entry.resample(state, 0 if seat == ANY_PLAYER else seat, seed)
     bot: Bot = registry.make_bot(entry.name, name, seed)
-    text = seen.action_text(bot.choose(seen))
+    # (a team bot times its action by its own model: a person plays it when they choose)
+    text = _READING.sub("", seen.action_text(bot.choose(seen)))
     try:
         state.parse_action(text)
     except DungeoneerError:  # (the filled-in cards let it do what the true ones don't)
