@@ -9,12 +9,14 @@ line marks the hand-over and the game goes on.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import click
 from rich.console import Console
 
+from dungeoneer.engine.protocol import State
 from dungeoneer.engine.session import Turn
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -95,3 +97,16 @@ def _plain(line: str) -> str:
     """A line as compared: its words in lower case, without seat words or full stops."""
     words = line.lower().rstrip(".").split()
     return " ".join(w for w in words if w not in ("seat",) and not w.isdigit())
+
+
+def into_hand(before: State, after: State, seat: int) -> list[str]:
+    """The cards that came into `seat`'s hand with its move, by name, for that seat's eyes only
+    (a log says 'Seat 1 takes a card from seat 2' in words everyone may read): the difference of
+    the seat's view's `hand` before and after, where the game's view has one."""
+    held_before, held_after = before.view(seat).get("hand"), after.view(seat).get("hand")
+    if not isinstance(held_before, list) or not isinstance(held_after, list):
+        return []
+    if not all(isinstance(card, str) for card in (*held_before, *held_after)):
+        return []
+    gained = Counter(held_after) - Counter(held_before)
+    return sorted(gained.elements())

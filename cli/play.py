@@ -20,7 +20,7 @@ from dungeoneer.cli.comforts import table_commands
 from dungeoneer.cli.commands import TableCommands, taken_back
 from dungeoneer.cli.finish import holder_text, result_lines
 from dungeoneer.cli.games import GameCommand, GameCommands, MakeCommand
-from dungeoneer.cli.hotseat import HotSeat, public_lines
+from dungeoneer.cli.hotseat import HotSeat, into_hand, public_lines
 from dungeoneer.cli.keys import keys_possible
 from dungeoneer.cli.options import (
     RECORD,
@@ -297,6 +297,9 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             out.print(f"[bold]> {who}[/bold][italic]{escape(shown)}[/italic] (hidden)")
         for line in turn.log:
             out.print(f"  {line}")
+        gained = into_hand(turn.before, turn.after, turn.seat) if apart and turn.by_person else []
+        if gained:  # (the log names no hidden card: this is for the mover's eyes)
+            out.print(f"  [italic]Into your hand: {escape(', '.join(gained))}[/italic]")
         if hotseat is not None:
             hotseat.heard(turn.seat, public_lines(turn, who))
 

@@ -63,3 +63,14 @@ def test_suits_are_coloured_at_a_terminal_only(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[1;33m" not in _zones(Console(force_terminal=True, color_system="standard",
                                                width=80))
+
+
+def test_a_person_is_told_the_cards_that_came_into_their_hand():
+    # The log says 'Seat 1 receives a card.' in words everyone may read; the person who moved is
+    # told which card it was (Dream Eater's blind pick too: the hand's difference).
+    result = succeeded(run("play", "five-more-minutes", "--bot", "human", "--bot", "greedy",
+                           "--seed", "8", input="1\nq\n"))
+    assert "  Seat 1 receives a card.\n  Into your hand: Exploding Head\n" in result.output
+    bots = succeeded(run("play", "five-more-minutes", "--bot", "greedy", "--bot", "greedy",
+                         "--seed", "8"))
+    assert "Into your hand" not in bots.output  # (only a person's own move, to that person)
