@@ -110,10 +110,6 @@ def _bots_since_last_own(moves: Sequence[tuple[int, bool]]) -> int:
     return len(moves)
 
 
-LEGEND = ("Type a number from the list, or the action as the list writes it (the notation a "
-          "record keeps).")
-
-
 def table_commands(entry: GameEntry, save: Save, moves: Callable[[], int],
                    movers: Callable[[], Sequence[tuple[int, bool]]]) -> TableCommands:
     """The commands at the table of a game without a `Terminal` of its own."""
