@@ -12,7 +12,7 @@ import pytest
 
 from dungeoneer.cli.hotseat import CLEAR
 from dungeoneer.cli.viewer import At, next_step
-from tests.terminal import Terminal, shown_lines
+from tests.terminal import Reader, Terminal, shown_lines
 
 KEYS = b"Enter/n next"
 RECORD = str(resources.files("dungeoneer.seeds") / "puzzle_dungeon" / "examples" /
@@ -46,19 +46,20 @@ def viewer() -> Terminal:
 @pytest.mark.parametrize("stop", [b"q", b"\x1b", b"\x04"])
 def test_the_viewer_steps_on_back_and_jumps_and_stops(stop):
     term = viewer()
-    first = screen(term.read_until(KEYS))
+    shown = Reader(term)
+    first = screen(shown.until(KEYS))
     assert first[0] == "Step 0 of 34: the start"
     term.type(b"\r")
-    second = screen(term.read_until(KEYS))
+    second = screen(shown.until(KEYS))
     assert second[0] == "Step 1 of 34: attack 4 (record line 7)"
     term.type(b"p")
-    assert screen(term.read_until(KEYS))[0] == "Step 0 of 34: the start"
+    assert screen(shown.until(KEYS))[0] == "Step 0 of 34: the start"
     term.type(b"12\r")
-    typed = term.read_until(b"Step 12 of 34: ")  # (each digit draws the key line again)
-    jumped = screen(typed + term.read_until(KEYS))
+    typed = shown.until(b"Step 12 of 34: ")  # (each digit draws the key line again)
+    jumped = screen(typed + shown.until(KEYS))
     assert jumped[0].startswith("Step 12 of 34: ")
-    for shown in (first, second, jumped):
-        assert len(shown) <= 24 and all(len(line) <= 80 for line in shown), "\n".join(shown)
+    for drawn in (first, second, jumped):
+        assert len(drawn) <= 24 and all(len(line) <= 80 for line in drawn), "\n".join(drawn)
     term.type(stop)
     assert term.finish(30) == 0
     assert b"34 moves replayed." in term.output

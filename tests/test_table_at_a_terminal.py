@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.terminal import Terminal, shown_lines
+from tests.terminal import Reader, Terminal, shown_lines
 
 LINE_PROMPT = b"Your move (number, notation, help)> "
 TICKING = b" move> "
@@ -21,21 +21,6 @@ GAMES = {
     "five-minute-dungeon": (["--players", "2", "--seed", "3"], TICKING, b"wizard",
                             b"moves can't be taken back"),
 }
-
-
-class Reader:
-    """What the terminal showed, read on from where the last answer ended (`Terminal.read_until`
-    skips what came in the same chunk as the text it waited for)."""
-
-    def __init__(self, term: Terminal) -> None:
-        self.term, self.at = term, 0
-
-    def until(self, wanted: bytes) -> bytes:
-        if wanted not in self.term.output[self.at:]:
-            self.term.read_until(wanted)
-        end = self.term.output.index(wanted, self.at) + len(wanted)
-        shown, self.at = self.term.output[self.at:end], end
-        return shown
 
 
 def fits(screen: bytes) -> list[str]:
