@@ -32,7 +32,12 @@ Command = Callable[[str], "bool | TakeBack"]
 """A table command (`cli.commands`): given an answer, True once it is carried out (ask again),
 a `TakeBack` for the session, or False when the answer is no command."""
 
+Explain = Callable[[State, str], "str | None"]
+"""A game's own reason why an answer names no legal action ('there is no card 9Z'), or None."""
+
 STOP_WORDS = ("q", "quit")
+LEGAL_SHOWN = 6
+"""A message that lists what is legal names at most these many (the list numbers them all)."""
 MENTIONED = 6
 """A message names at most these many of a code's choices."""
 LABELS = "abcdefghijklmnoprstuvwxyz"
@@ -169,20 +174,21 @@ def labelled(options: Sequence[Shortcut]) -> list[tuple[str, Shortcut]]:
 
 def choose(state: State, read: Reader, say: Say, *, label: str,
            shortcuts: Sequence[Shortcut] | None = None, numbered: bool = True,
-           listed: Sequence[Action] | None = None, command: Command | None = None
-           ) -> Action | TakeBack | None:
+           listed: Sequence[Action] | None = None, command: Command | None = None,
+           explain: Explain | None = None) -> Action | TakeBack | None:
     """Ask until the answer names a legal action: a number of the list (`listed`, default every
     legal action; if `numbered`), a short code, or the notation; q, quit or None from `read`
     stop (None is returned). An answer that is a `command` is carried out first (a `TakeBack`
     is returned). A code several actions share asks which (`_which`). A reader's `TimeIsUp`
-    becomes the time running out."""
+    becomes the time running out. An answer that names nothing legal is told why: a number out
+    of the list's range says the range, `explain` may say what the game sees wrong in it (a card
+    that does not exist), and a long list of what is legal is summarised."""
     legal = state.legal_actions() if listed is None else listed
     pending: str | None = None
-    last = ""
     while True:
         if pending is None:
             try:
-                answer = read(label, last)
+                answer = read(label, "")
             except TimeIsUp:
                 return _time_up(state)
             if answer is None:
@@ -190,7 +196,6 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
         else:
             answer, pending = pending, None
         answer = answer.strip()
-        last = ""
         if not answer:
             continue
         if answer.lower() in STOP_WORDS:
@@ -219,8 +224,32 @@ def choose(state: State, read: Reader, say: Say, *, label: str,
         try:
             return state.parse_action(answer)
         except DungeoneerError as exc:
-            say(f"[red]{escape(found.message or str(exc))}[/red]")  # '[at CARD]' is no markup
-            last = answer  # to correct it rather than type it all again
+            why = found.message or _out_of_range(answer, len(legal) if numbered else 0) or \
+                (explain(state, answer) if explain is not None else None) or str(exc)
+            say(f"[red]{escape(summarised(why))}[/red]")  # '[at CARD]' is no markup
+            # (the next answer starts on an empty line: the message says what was typed wrong)
+
+
+def _out_of_range(answer: str, count: int) -> str | None:
+    """'there is no action 7 (1-2)' for a whole number outside the list (`count` numbered)."""
+    if not count or not answer.isdigit() or len(answer) > 12:
+        return None
+    number = int(answer)
+    if 1 <= number <= count:
+        return None
+    span = "1" if count == 1 else f"1-{count}"
+    return f"there is no action {number} ({span})"
+
+
+def summarised(message: str) -> str:
+    """`message` with a long list after 'legal here: ' cut to its first few, the rest counted
+    (75 orderings of one payment are no help to read)."""
+    head, marker, listed = message.partition("legal here: ")
+    items = listed.split(", ")
+    if not marker or len(items) <= LEGAL_SHOWN:
+        return message
+    return (f"{head}{marker}{', '.join(items[:LEGAL_SHOWN])} and {len(items) - LEGAL_SHOWN} "
+            "more (the list above numbers them)")
 
 
 def _which(options: Sequence[Shortcut], shortcuts: Sequence[Shortcut], read: Reader,

@@ -14,6 +14,9 @@ from dungeoneer.engine.protocol import State
 from dungeoneer.engine.registry import TableCommand, Terminal
 from dungeoneer.engine.session import TakeBack
 
+CountBack = Callable[[State, int], "int | str"]
+"""How many moves `undo N` at `state` takes back (a person's own N with the bots' after them), or
+why none."""
 Save = Callable[[str | None], str]
 """Saves the record so far to a file (None: the game's own record file); returns the file."""
 
@@ -29,11 +32,14 @@ class TableCommands:
     terminal: Terminal
     extra: Sequence[TableCommand] = ()
     save: Save | None = None
+    count_back: CountBack | None = None
+    """With several seats: which moves `undo N` takes back (default: the last N)."""
 
     def help_lines(self) -> list[tuple[str, str]]:
         """(usage, help) of every command, in the order `help` lists them."""
-        found = [("undo [N]", "take back the last move (or the last N)")] \
-            if self.terminal.take_back else []
+        undo = ("take back your last move (or your last N), and the bots' moves after it"
+                if self.count_back is not None else "take back the last move (or the last N)")
+        found = [("undo [N]", undo)] if self.terminal.take_back else []
         found += [(c.usage, c.help) for c in (*self.extra, *self.terminal.commands)]
         if self.terminal.save and self.save is not None:
             found.append(("save [FILE]", "save the record so far (to the --record file without "
@@ -62,7 +68,13 @@ class TableCommands:
             if count is None:
                 say(f"[red]undo takes a number of moves, not {rest!r}[/red]")
                 return True
-            return TakeBack(count)
+            if self.count_back is None:
+                return TakeBack(count)
+            back = self.count_back(state, count)
+            if isinstance(back, str):
+                say(f"[red]{back}[/red]")
+                return True
+            return TakeBack(back)
         if command == "save" and self.terminal.save and self.save is not None:
             try:
                 say(f"Saved to {self.save(rest or None)}.")

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -37,13 +38,26 @@ def games(as_json: bool) -> None:
         info = entry.info
         players = (f"{info.min_players}" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players}")
-        out.print(f"[bold]{info.name}[/bold]  {info.title}, {players} player(s): {info.summary}")
+        counted = f"{players} player{'s' if info.max_players > 1 else ''}"
+        out.print(f"[bold]{info.name}[/bold]  {info.title}, {counted}: "
+                  f"{_without_players(info.summary)}")
         for name, text in info.options.items():
             out.print(f"    option {name}: {text}")
         for name, items in (entry.listings() if entry.listings else {}).items():
             out.print(f"    {name}: {', '.join(items)}")
     for name, why in registry.broken().items():
         out.print(f"[bold]{name}[/bold]  could not be loaded: {why}")
+
+
+_PLAYERS_SAID = re.compile(r"[;,]\s*(?:for\s+)?\d+(?:-\d+)?\s+players?\s*\.?$")
+"""A summary's own mention of the number of players ('...; 2-4 players.'), which the line of
+`games` says already."""
+
+
+def _without_players(summary: str) -> str:
+    """A game's summary without its closing mention of the number of players."""
+    cut = _PLAYERS_SAID.sub("", summary.strip())
+    return cut if cut.endswith(".") else cut + "."
 
 
 class GameCommand(click.Command):

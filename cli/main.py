@@ -1,5 +1,6 @@
-"""The `dungeoneer` command line: games, deal, play, replay, simulate, solve, odds, rate, daily,
-archive, stats, generate, survey, timer; every command in its own module, all of them added here.
+"""The `dungeoneer` command line: games, cards, deal, play, replay, simulate, solve, odds, rate,
+daily, archive, stats, generate, survey, timer; every command in its own module, all of them
+added here.
 
 Every command is a thin layer over the library: `games`, `play`, `replay` and `simulate` work on
 any registered game; `deal`, `solve`, `odds`, `rate`, `daily`, `archive`, `generate`, `survey`
@@ -10,11 +11,14 @@ a traceback.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import click
 
 from dungeoneer.cli.archive import archive, stats
+from dungeoneer.cli.cards import cards_command
 from dungeoneer.cli.daily import daily
 from dungeoneer.cli.deal import deal
 from dungeoneer.cli.games import games
@@ -34,6 +38,9 @@ from dungeoneer.engine.numbers import shown
 from dungeoneer.generator.deals import GAME_NAME
 
 EXIT_BAD_INPUT = 2
+EXIT_CLOSED_PIPE = 141
+"""The reader of our output went away (`dungeoneer solve 42 | head -1`): 128 + SIGPIPE, the status
+`cat` and the shell give it, which no command documents as a verdict (solve's 1 is unwinnable)."""
 
 
 class DungeoneerGroup(click.Group):
@@ -42,6 +49,9 @@ class DungeoneerGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            quiet_stdout()
+            ctx.exit(EXIT_CLOSED_PIPE)
         except DungeoneerError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
@@ -59,6 +69,18 @@ class DungeoneerGroup(click.Group):
         return name, command, rest
 
 
+def quiet_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a reader that went
+    away is dropped without another error when Python flushes it at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):  # (no real file descriptor: a test's runner)
+        pass
+    finally:
+        os.close(null)
+
+
 def _os_error(exc: OSError) -> str:
     """'PATH: reason' for a file-system error (the path cut short if it is very long)."""
     name = shown(str(exc.filename if exc.filename is not None else ""), TEXT_SHOWN)
@@ -72,16 +94,26 @@ def cli() -> None:
     """Rules engines, solvers and daily puzzles for Puzzle Dungeon and friends."""
 
 
-for command in (games, deal, play_group({GAME_NAME: play_puzzle_command}), replay_command,
-                simulate_group, solve, odds, rate_command, daily, archive, stats, generate,
-                survey, timer):
+for command in (games, cards_command, deal, play_group({GAME_NAME: play_puzzle_command}),
+                replay_command, simulate_group, solve, odds, rate_command, daily, archive, stats,
+                generate, survey, timer):
     cli.add_command(command)
 
 
 def main() -> None:
-    """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`)."""
+    """Entry point of the `dungeoneer` script (and of `python -m dungeoneer`). Output still
+    buffered when the command ends is flushed here, so a reader that went away meanwhile ends the
+    run quietly with EXIT_CLOSED_PIPE too."""
     stop_on_sigterm()
-    cli(prog_name="dungeoneer")
+    try:
+        cli(prog_name="dungeoneer")
+    except SystemExit as done:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            quiet_stdout()
+            raise SystemExit(EXIT_CLOSED_PIPE) from None
+        raise done
 
 
 if __name__ == "__main__":

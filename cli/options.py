@@ -11,12 +11,13 @@ import math
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.progress import (
     Progress,
     ProgressColumn,
@@ -26,6 +27,8 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.segment import Segment
+from rich.table import Table
 from rich.text import Text
 
 from dungeoneer.engine.errors import DungeoneerError
@@ -51,12 +54,59 @@ else:
     ParamType = click.ParamType  # (older clicks' is not, and can't be subscripted)
 
 
+class PipedConsole(Console):
+    """The console of a command's output. Its reader may go away (`| head -1`): rich's own
+    answer is exit status 1, which `solve` documents as a verdict; here the closed pipe reaches
+    the command line's one handler instead (`cli.main`: a quiet exit with 141). Output for a file
+    or a program (`whole`: not a terminal, no COLUMNS) is whole: a table is drawn as wide as its
+    cells need rather than wrapping them, and no line ends in padding spaces."""
+
+    @property
+    def whole(self) -> bool:
+        """Whether lines are kept whole (a file or a pipe), not fitted to a screen's width."""
+        return bool(self.soft_wrap) and not self.is_terminal
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError("the reader of the output went away")
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        tables = list(_tables(objects)) if self.whole else []
+        if not tables:
+            super().print(*objects, **options)
+            return
+        wide = max(Measurement.get(self, self.options.update(width=10**4), t).maximum
+                   for t in tables)
+        saved = self._width  # (rich prints no wider than the console, whatever it is asked)
+        self.width = max(self.width, wide)
+        try:
+            super().print(*objects, **options)
+        finally:
+            self._width = saved
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        text = super()._render_buffer(buffer)
+        if not self.whole:
+            return text
+        lines = text.split("\n")  # (the last is an unfinished line: its spaces may be wanted)
+        return "\n".join([line.rstrip(" ") for line in lines[:-1]] + lines[-1:])
+
+
+def _tables(objects: Iterable[Any]) -> Iterator[Table]:
+    """The tables among `objects`, those inside groups too."""
+    for item in objects:
+        if isinstance(item, Table):
+            yield item
+        elif isinstance(item, Group):
+            yield from _tables(item.renderables)
+
+
 def console() -> Console:
     """A console on the current standard output (click's test runner swaps it). Text is wrapped
     to the width at a terminal, or when COLUMNS gives one; piped output otherwise keeps each line
     whole for the program or file that reads it (tables are still drawn 80 wide)."""
     piped = not sys.stdout.isatty() and not os.environ.get("COLUMNS")
-    return Console(file=sys.stdout, highlight=False, soft_wrap=piped)
+    return PipedConsole(file=sys.stdout, highlight=False, soft_wrap=piped)
 
 
 def error_console() -> Console:

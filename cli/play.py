@@ -8,15 +8,19 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from dungeoneer.cli import render
 from dungeoneer.cli.choosing import Reader, choose
+from dungeoneer.cli.comforts import table_commands
 from dungeoneer.cli.commands import TableCommands, taken_back
+from dungeoneer.cli.finish import holder_text, result_lines
 from dungeoneer.cli.games import GameCommand, GameCommands, MakeCommand
+from dungeoneer.cli.hotseat import HotSeat, into_hand, public_lines
 from dungeoneer.cli.keys import keys_possible
 from dungeoneer.cli.options import (
     RECORD,
@@ -36,12 +40,12 @@ from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, 
 from dungeoneer.engine.records import Record, record_for, save_record
 from dungeoneer.engine.registry import GameEntry, TableCommand
 
-MOVE_QUESTION = "Your move (number, notation, or q to stop)"
+MOVE_QUESTION = "Your move (number, notation, help)"
 TABLE_QUESTION = "Your move (number, notation, help)"
 """The question at the table of a game with commands (`registry.Terminal`)."""
-CODE_QUESTION = "Your move (number, code, notation, or q to stop)"
+CODE_QUESTION = "Your move (number, code, notation, help)"
 CODE_HELP = ("[dim]Type a code or its start (1ar: 1 arrow) or notation; (n): asks which; "
-             "q: stop[/dim]")
+             "help; q: stop[/dim]")
 """One line under the codes: what to type (a code shared by n actions asks which of them)."""
 
 
@@ -64,23 +68,31 @@ def _read_line(out: Console) -> Reader:
 
 
 def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPrompt | None = None,
-                       clock: session.Clock | None = None) -> session.Ask:
+                       clock: session.Clock | None = None, table: TableCommands | None = None,
+                       hotseat: HotSeat | None = None) -> session.Ask:
     """A person's turn at the terminal: the table (as their seat sees it, if `seats_apart`;
     else all of it), the pending decision, the legal actions, and their answer (None: they
-    stop). In a real-time game with a `ticking` prompt (a real terminal) the time left by
-    `clock` ticks while they type, and a game's short codes replace the numbered list."""
+    stop), or one of the `table`'s commands (`help` lists them). In a real-time game with a
+    `ticking` prompt (a real terminal) the time left by `clock` ticks while they type, and a
+    game's short codes replace the numbered list. With a `hotseat`, the terminal is handed over
+    first when another person chose last."""
     def ask(state: State, seat: int) -> Action | session.TakeBack | None:
-        out.print(render.state_view(state, seat=seat if seats_apart else None))
+        if hotseat is not None and not hotseat.take_seat(seat):
+            out.print("Stopped.")
+            return None
+        entry = registry.entry(state.game.info.name)
+        codes = entry.shortcuts(state) if entry.shortcuts is not None else None
+        timed = ticking is not None and clock is not None and isinstance(state, RealTimeState)
+        # One clock on screen: where the prompt's line ticks, the table leaves its own out.
+        out.print(render.state_view(state, seat=seat if seats_apart else None, live=timed))
         prompt = state.prompt()
         if prompt:
             out.print(f"[bold]{prompt}[/bold]")
-        entry = registry.entry(state.game.info.name)
-        codes = entry.shortcuts(state) if entry.shortcuts is not None else None
-        if ticking is not None and clock is not None and isinstance(state, RealTimeState):
-            read, question, timed = _ticking(ticking, clock, state), "move", True
+        if timed:
+            assert ticking is not None and clock is not None
+            read, question = _ticking(ticking, clock, cast(RealTimeState, state)), "move"
         else:
             read, question = _read_line(out), CODE_QUESTION if codes else MOVE_QUESTION
-            timed = False
         if timed and codes:
             out.print(render.shortcut_list(codes, out.width), end="")
             out.print(CODE_HELP)
@@ -89,8 +101,10 @@ def person_at_terminal(out: Console, seats_apart: bool, *, ticking: TickingPromp
             long = len(state.legal_actions()) > LIST_DOWN
             out.print(render.legal_columns(state, min(out.width, 100)) if long
                       else render.legal_list(state))
+        command = None if table is None else \
+            (lambda typed: table.answer(state, typed, out.print))
         action = choose(state, read, out.print, label=question, shortcuts=codes,
-                        numbered=not (timed and codes))
+                        numbered=not (timed and codes), command=command)
         if action is None:
             out.print("Stopped.")
         return action
@@ -118,11 +132,19 @@ def person_at_table(out: Console, table: TableCommands) -> session.Ask:
             if len(listed) < len(state.legal_actions()) and terminal.unlisted:
                 out.print(f"[dim]{terminal.unlisted}[/dim]")
         chosen = choose(state, _read_line(out), out.print, label=TABLE_QUESTION, listed=listed,
-                        command=lambda typed: table.answer(state, typed, out.print))
+                        command=lambda typed: table.answer(state, typed, out.print),
+                        explain=terminal.explain)
         if chosen is None:
             out.print("Stopped.")
         return chosen
     return ask
+
+
+def movers(running: session.Session) -> list[tuple[int, bool]]:
+    """Each move played so far: the seat that made it and whether a person did."""
+    return [(before.current_player(), running.seats[0 if running.real_time else
+                                                      before.current_player()] is None)
+            for before in running.before]
 
 
 def _ticking(ticking: TickingPrompt, clock: session.Clock, state: RealTimeState) -> Reader:
@@ -177,8 +199,10 @@ def winners_line(winners: tuple[int, ...]) -> str:
 
 
 def end_of_game(out: Console, state: State, record: Record, record_path: str | None,
-                force: bool) -> None:
-    """Show how a game at the terminal ended, and save its record if asked to."""
+                force: bool, holders: Sequence[str]) -> None:
+    """Show how a game at the terminal ended, and save its record if asked to, opening with
+    the result, the winners, the scores and who held each seat (`holders`, `finish.holder_text`)
+    as comment lines."""
     outcome = state.outcome()
     if outcome is not None:
         out.print(render.state_view(state))
@@ -186,8 +210,8 @@ def end_of_game(out: Console, state: State, record: Record, record_path: str | N
         if outcome.termination is Termination.FINISHED:  # a competitive game: who won
             out.print(winners_line(outcome.winners))
     if record_path:
-        result = outcome.termination.value if outcome else "unfinished"
-        save_record(record_path, record, comment=f"result: {result}", overwrite=force)
+        save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
+                    overwrite=force)
         out.print(f"Record saved to {record_path}.")
 
 
@@ -206,7 +230,16 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
     out.print(_banner(game, number, holders))
     play_position(game.new_initial_state(seed=number), seats, out=out,
                   to_record=lambda moves: record_for(game, number, moves),
-                  record_path=record_path, force=force, clock=clock)
+                  record_path=record_path, force=force, clock=clock,
+                  holders=[holder_text(name, _pace(entry, pace)) for name in holders])
+
+
+def _pace(entry: GameEntry, pace: float | None) -> float | None:
+    """A real-time game's team bot's seconds per action (the game's default if none is given);
+    None in a turn-based game."""
+    if not entry.info.real_time:
+        return None
+    return pace if pace is not None else entry.default_pace
 
 
 def play_position(state: State, seats: list[Bot | None], *, out: Console,
@@ -214,16 +247,18 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
                   force: bool, clock: session.Clock | None = None,
                   commands: Sequence[TableCommand] = (),
                   history: Sequence[tuple[State, str]] = (),
-                  on_take_back: Callable[[int], None] | None = None
-                  ) -> tuple[State, tuple[str, ...]]:
+                  on_take_back: Callable[[int], None] | None = None,
+                  holders: Sequence[str] | None = None) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
     game ends or the people stop; then show the end and save the record `to_record(moves)`
     makes, if one was asked for. A game with a `Terminal` has its table and commands, and
     `commands` more. `history`: the moves that led to `state` (the state before each, and its
     record line), which count as played here, so `undo` can take them back too; `on_take_back`
-    hears how many moves each `undo` took back. Returns the last state and the moves played
-    (those of `history` first)."""
+    hears how many moves each `undo` took back. `holders` says who holds each seat, for the
+    record (default: people). Returns the last state and the moves played (those of `history`
+    first)."""
     entry = registry.entry(state.game.info.name)
+    held = list(holders) if holders is not None else [holder_text(None)] * len(seats)
     apart = not entry.info.real_time and state.game.players > 1
     written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
 
@@ -235,11 +270,12 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
         # file is checked now, so that an existing one is refused and the game goes on.
         own = target == record_path
         check_writable(target, overwrite=own)
-        save_record(target, to_record(running.moves), comment="result: unfinished",
-                    overwrite=own)
+        comment = "\n".join(result_lines(running.state, held))
+        save_record(target, to_record(running.moves), comment=comment, overwrite=own)
         written.add(target)
         return target
 
+    hotseat: HotSeat | None = None
     if entry.terminal is not None:
         ask = person_at_table(out, TableCommands(entry.terminal(), commands, save))
     else:
@@ -250,33 +286,49 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             # the session's, so what it shows is the reading the action will get.
             ticking = TickingPrompt.at_terminal(out, sys.stdin.fileno())
             clock = clock if clock is not None else session.RealClock()
-        ask = person_at_terminal(out, apart, ticking=ticking, clock=clock)
+        hotseat = HotSeat(out, frozenset(i for i, bot in enumerate(seats) if bot is None),
+                          private=out.is_terminal and sys.stdin.isatty()) if apart else None
+        table = table_commands(entry, save, moves=lambda: len(running.moves),
+                               movers=lambda: movers(running))
+        ask = person_at_terminal(out, apart, ticking=ticking, clock=clock, table=table,
+                                 hotseat=hotseat)
     running = session.Session(state, seats, ask=ask, clock=clock)
     running.before[:] = [before for before, _text in history]
     running.moves[:] = [text for _before, text in history]
-
-    def took_back(taken: int) -> None:
-        out.print(taken_back(taken))
-        if on_take_back is not None:
-            on_take_back(taken)
 
     def show(turn: session.Turn) -> None:
         if turn.note:
             out.print(turn.note)
         who = f"seat {turn.seat + 1} " if apart else ""
-        out.print(f"[bold]> {who}{running.shown(turn)}[/bold]")
+        shown = running.shown(turn)
+        if shown == turn.text():
+            out.print(f"[bold]> {who}{escape(shown)}[/bold]")
+        else:  # a bot's hidden choice, in words: no notation to type back
+            out.print(f"[bold]> {who}[/bold][italic]{escape(shown)}[/italic] (hidden)")
         for line in turn.log:
             out.print(f"  {line}")
+        gained = into_hand(turn.before, turn.after, turn.seat) if apart and turn.by_person else []
+        if gained:  # (the log names no hidden card: this is for the mover's eyes)
+            out.print(f"  [italic]Into your hand: {escape(', '.join(gained))}[/italic]")
+        if hotseat is not None:
+            hotseat.heard(turn.seat, public_lines(turn, who))
+
+    def took_back(taken: int) -> None:
+        out.print(taken_back(taken))
+        if hotseat is not None and taken:
+            seat = running.state.current_player()
+            hotseat.heard(seat, [f"seat {seat + 1} took back {taken} move(s)"])
+        if on_take_back is not None:
+            on_take_back(taken)
 
     try:
-        running.run(on_turn=show, keep_log=True,
-                    on_take_back=took_back)
+        running.run(on_turn=show, keep_log=True, on_take_back=took_back)
     except KeyboardInterrupt:
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.
         out.print("\nStopped.")
     end_of_game(out, running.state, to_record(running.moves), record_path,
-                force or record_path in written)
+                force or record_path in written, held)
     return running.state, tuple(running.moves)
 
 

@@ -20,12 +20,14 @@ from dungeoneer.engine.records import Record
 from dungeoneer.engine.registry import Shortcut
 
 
-def state_view(state: State, *, seat: int | None = None, reveal: bool = False) -> RenderableType:
+def state_view(state: State, *, seat: int | None = None, reveal: bool = False,
+               live: bool = False) -> RenderableType:
     """A state as `seat` sees it (None: the whole table, as a replay shows it); `reveal` adds
-    what nobody at the table sees. A game without a drawing of its own shows its JSON view."""
+    what nobody at the table sees; `live`: the time ticks on the prompt's line, so the table
+    leaves its clock out. A game without a drawing of its own shows its JSON view."""
     draw = registry.entry(state.game.info.name).draw
     if draw is not None:
-        drawn: RenderableType = draw(state, seat, reveal=reveal)  # (rich; the engine's is Any)
+        drawn: RenderableType = draw(state, seat, reveal=reveal, live=live)  # (the engine's: Any)
         return drawn
     shown = state.to_json() if seat is None else state.view(seat)
     return Text(json.dumps(shown, indent=2))

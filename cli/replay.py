@@ -7,8 +7,10 @@ import sys
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from dungeoneer.cli import render
+from dungeoneer.cli.finish import finish_lines, holder_text, result_lines
 from dungeoneer.cli.options import (
     JSON,
     Amount,
@@ -20,6 +22,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.play import winners_line
 from dungeoneer.cli.render import record_caption
+from dungeoneer.cli.viewer import view_at_terminal
 from dungeoneer.engine import registry, session
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.protocol import State, Termination, seat_number
@@ -49,20 +52,25 @@ def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
     return line
 
 
-def finish_with_bots(record: Record, state: State, bot_name: str) -> tuple[State, list[str]]:
+def finish_with_bots(record: Record, state: State,
+                     bot_name: str) -> tuple[State, list[str], list[session.Turn]]:
     """Play a record's game on from `state` to the end with `bot_name` in every seat (a
-    real-time game: the team bot), seeded from the record's seed; the moves they played."""
+    real-time game: the team bot), seeded from the record's seed; the moves they played, and
+    each as a `Turn` (its seat)."""
     seed = int(record.get("seed") or 0)
     count = 1 if state.game.info.real_time else state.game.players
     seats = session.seat_bots(record.game_name, [bot_name] * count, seed)
-    ending = session.Session(state, seats).run()
-    return ending.state, list(ending.moves)
+    turns: list[session.Turn] = []
+    ending = session.Session(state, seats).run(on_turn=turns.append)
+    return ending.state, list(ending.moves), turns
 
 
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
 @click.argument("path", type=PathType(dir_okay=False))
 @click.option("--step", "stepwise", is_flag=True,
-              help="Show every move, what it did and the table after it.")
+              help="Show every move, what it did and the table after it, numbered as --at counts "
+                   "them. At a terminal, a viewer: Enter or n next, p back, a number and Enter "
+                   "to jump, q, Escape or Ctrl-C to stop.")
 @click.option("--then", "then_bot",
               help="Finish a record that stops before the end with this bot in every seat (a "
                    "real-time game: a team bot; `dungeoneer play GAME --help` names a game's "
@@ -94,20 +102,23 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     if svg:
         _check_picture(record)
     out_path, screen = output_path(out, force), console()
-    interactive = stepwise and not as_json and sys.stdin.isatty()
+    viewer = stepwise and not as_json and sys.stdin.isatty() and screen.is_terminal
+    counted = [0]
 
     def show(step: Step) -> None:
-        if as_json or not stepwise:
+        counted[0] += 1
+        if as_json or not stepwise or viewer:
             return
-        screen.print(f"[bold]line {step.move.line}: {step.move.text}[/bold]")
+        screen.print(f"[bold]step {counted[0]}: {escape(step.move.text)}[/bold] "
+                     f"(record line {step.move.line})")
         for line in step.log:
             screen.print(f"  {line}")
         screen.print(render.state_view(step.state))
-        if interactive:
-            click.pause()
 
     _game, first = start(record)
     state, steps = replay(record, keep_log=stepwise or as_json, on_step=show, first=first)
+    if viewer:
+        view_at_terminal(screen, first, steps, sys.stdin.fileno())
     if svg:
         chosen = len(steps) if at_move is None else at_move
         if chosen > len(steps):
@@ -117,13 +128,15 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
                              record_caption(record, path, chosen,
                                             steps[chosen - 1].move.text if chosen else ""))
     finished: list[str] = []
+    turns: list[session.Turn] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message
-        state, finished = finish_with_bots(record, state, then_bot)
+        state, finished, turns = finish_with_bots(record, state, then_bot)
         if out_path:
             done = record.with_moves((*record.moves, *(Move(m) for m in finished)))
-            save_record(out_path, done, comment=f"finished by the {then_bot} bot",
-                        overwrite=force)
+            lines = [f"moves 1-{len(steps)} as recorded, then {holder_text(then_bot)} in every "
+                     "seat", *result_lines(state, None)]
+            save_record(out_path, done, comment="\n".join(lines), overwrite=force)
     outcome = state.outcome()
     if as_json:
         echo_json({"game": record.game_name, "file": path, "header": dict(record.header),
@@ -136,7 +149,9 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         screen.print(render.state_view(state))
     screen.print(f"{len(steps)} moves replayed.")
     if finished:
-        screen.print(f"{len(finished)} more moves by {then_bot}: {'; '.join(finished)}")
+        screen.print(f"{len(finished)} more moves by {then_bot}:")
+        for line in finish_lines(turns):
+            screen.print(escape(line))
     if outcome is None:
         waiting = state.prompt()
         screen.print("The game is not over." + (f" Waiting for: {waiting}" if waiting else ""))

@@ -149,4 +149,7 @@ def print_steps(out: Console, told: Sequence[Any], verbose: bool = False) -> Non
         text.append(row.action.ljust(width) if row.gloss else row.action, style="bold")
         if row.gloss:
             text.append(f"  {row.gloss}")
-        out.print(text, overflow="ellipsis", no_wrap=True, crop=True)
+        if getattr(out, "whole", False):  # a file or a program: every word of it
+            out.print(text)
+        else:  # a screen: one row a step, its end cut
+            out.print(text, overflow="ellipsis", no_wrap=True, crop=True)

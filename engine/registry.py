@@ -25,6 +25,7 @@ from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.protocol import Action, Bot, Game, GameInfo, State
 
 if TYPE_CHECKING:
+    from dungeoneer.engine.catalogue import CardText
     from dungeoneer.engine.simulate import SeatSimulation, TeamSimulation
 
 ENTRY_POINT_GROUP = "dungeoneer.games"
@@ -45,9 +46,11 @@ pace); a bot class is one."""
 class Drawing(Protocol):
     """Draws a state for people (a rich renderable): as `seat` sees it, or with seat None the
     whole table as a replay shows it; `reveal` adds what nobody at the table sees (a deck's
-    order)."""
+    order); `live`: the time is shown ticking elsewhere (a real-time game's prompt), so the
+    table leaves its clock out rather than show a second one that stands still."""
 
-    def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False) -> Any: ...
+    def __call__(self, state: State, seat: int | None = None, *, reveal: bool = False,
+                 live: bool = False) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,9 @@ class Terminal:
     """What the table's signs mean: the start of `help`."""
     commands: tuple[TableCommand, ...] = ()
     """The game's own commands (a card's printed text)."""
+    explain: Callable[[State, str], str | None] | None = None
+    """The game's own reason why typed text names no legal action, where it can say more than
+    the notation's error ('there is no card 9Z'); None: it cannot."""
     take_back: bool = False
     """Whether people may take moves back (`undo [N]`; `session.TakeBack`)."""
     save: bool = False
@@ -175,6 +181,12 @@ class GameEntry:
     dealt anew and the chance to come drawn afresh from `seed`, as its bots fill in what they
     cannot see (OpenSpiel's resampling from an information state). The conformance tests check
     with it that a seat's view holds nothing it cannot know. None: the game has none."""
+    cards: Callable[[], Sequence[CardText]] | None = None
+    """Every card with its printed text and source (`engine.catalogue`), for `dungeoneer cards`
+    and `text NAME` at the table; None: the game has no card list."""
+    hint_bot: str | None = None
+    """The bot whose choice `hint` at the table shows (the game's strongest); None: the
+    default bot."""
     terminal: Callable[[], Terminal] | None = None
     """How people play the game at a terminal, where it differs from the default (`Terminal`),
     made when first needed; None: the default."""

@@ -97,6 +97,8 @@ _IMPLIED = re.compile(r"You (discard \S+ from the (hand|arsenal)|exhaust the .*|
                       r"Treasure).*)\.$|Its weapon matches .*")
 """What the action's own text already says: a payment names the cards it discards and the
 monsters it exhausts, and a defeated monster is always collected."""
+_RESOLVES = re.compile(r"^(.+'s .+) resolves\.$")
+"""The log's credit of what follows to an ability ('Rogue's Collect resolves.')."""
 _DEAL = re.compile(r"You deal (\S+) to the arsenal\.$")
 _ABILITY = re.compile(r"^(.+?): “([^:”]+):")
 """A prompt that quotes a card's ability: 'Lich: “Loot: Shuffle ...”'."""
@@ -106,12 +108,32 @@ def gloss(step: Step) -> str:
     """What a step did, in a few words: its log without what the action already says, and, for
     the answer to a card's choice, whose ability asked ("Lich's Loot")."""
     said = [line for line in step.did if not _IMPLIED.match(line)]
-    text = "; ".join(_lowered(line.removeprefix("You ").rstrip(".")) for line in said)
+    text = "; ".join(_credited(said))
     asked = _ABILITY.match(step.answers)
     if asked is None:
         return text
     whose = f"{asked.group(1)}'s {asked.group(2)}"
     return f"{whose}: {text}" if text else whose
+
+
+def _credited(said: Sequence[str]) -> list[str]:
+    """A step's log in a few words, each ability's effects after its name ('Rogue's Collect:
+    draw 3H'), as the log credits them ('Rogue's Collect resolves.' before its effects)."""
+    parts: list[str] = []
+    waiting = False  # the last part is an ability's name, its effects not yet told
+    for line in said:
+        credit = _RESOLVES.match(line)
+        if credit is not None:
+            parts.append(credit.group(1))
+            waiting = True
+            continue
+        words = _lowered(line.removeprefix("You ").rstrip("."))
+        if waiting:
+            parts[-1] = f"{parts[-1]}: {words}"
+        else:
+            parts.append(words)
+        waiting = False
+    return parts
 
 
 def _lowered(text: str) -> str:

@@ -101,3 +101,18 @@ def shown_lines(screen: bytes) -> list[str]:
     """The lines a screen shows, colours and the like taken out."""
     text = ANSI.sub(b"", screen).decode("utf-8", "replace").replace("\r", "")
     return text.split("\n")
+
+
+class Reader:
+    """What the terminal showed, read on from where the last answer ended (`Terminal.read_until`
+    skips what came in the same chunk as the text it waited for)."""
+
+    def __init__(self, term: Terminal) -> None:
+        self.term, self.at = term, 0
+
+    def until(self, wanted: bytes) -> bytes:
+        if wanted not in self.term.output[self.at:]:
+            self.term.read_until(wanted)
+        end = self.term.output.index(wanted, self.at) + len(wanted)
+        shown, self.at = self.term.output[self.at:end], end
+        return shown

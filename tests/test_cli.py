@@ -68,7 +68,8 @@ def test_play_numbered_actions_and_save_the_record(tmp_path):
     assert result.exit_code == 0, result.output
     assert "  1. deal" in result.output and "Stopped." in result.output
     text = path.read_text()
-    assert text.startswith("# result: unfinished\ngame: puzzle-dungeon\nseed: 42\nhero: Rogue\n")
+    assert text.startswith("# result: unfinished\n# played by: a person\ngame: puzzle-dungeon\n"
+                           "seed: 42\nhero: Rogue\n")
     assert text.endswith("---\ndeal\ndeal\n")
     replay = run("replay", str(path), "--json")
     assert json.loads(replay.output)["moves"] == 2
@@ -98,7 +99,7 @@ def test_replay_an_example_to_its_end():
 def test_replay_step_by_step_shows_each_move_and_what_it_did():
     result = run("replay", str(EXAMPLES / "written-shuffle.rec"), "--step")
     assert result.exit_code == 0
-    assert "line 12: attack 1" in result.output
+    assert "step 1: attack 1 (record line 12)" in result.output  # (as --at counts)
     assert "You shuffle 2H 3H 4H 5H into the deck." in result.output
     assert "The game is not over." in result.output
 
@@ -360,7 +361,7 @@ def test_play_puzzle_dungeon_takes_a_deal_code_and_records_its_hero(tmp_path):
                  input="attack 2\nq\n")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Puzzle Dungeon, deal pd1.warrior.42\n")
-    assert record.read_text().splitlines()[1:] == ["game: puzzle-dungeon", "seed: 42",
+    assert record.read_text().splitlines()[2:] == ["game: puzzle-dungeon", "seed: 42",
                                                    "hero: Warrior", "---", "attack 2"]
 
 

@@ -38,6 +38,7 @@ def test_the_command_list_shows_whole_one_line_summaries():
     listing = result.output.split("Commands:\n", 1)[1]
     assert listing == """\
   archive   The archive of issued daily puzzles.
+  cards     A game's cards, with their text and source.
   daily     The daily puzzle of a date, the same for everyone.
   deal      Deal a Puzzle Dungeon puzzle and draw its table.
   games     The games, their options and Puzzle Dungeon's heroes.

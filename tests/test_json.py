@@ -46,6 +46,8 @@ def test_the_schema_is_a_valid_json_schema():
 
 INVOCATIONS = {
     "games": (["games", "--json"], "command_games"),
+    "cards": (["cards", "five-minute-dungeon", "--json"], "command_cards"),
+    "cards one": (["cards", "puzzle-dungeon", "Rogue", "--json"], "command_cards"),
     "deal": (["deal", "42", "--json"], "command_deal"),
     "deal skull": (["deal", "pd1.skull-rogue.7", "--json"], "command_deal"),
     "solve won": (["solve", "42", "--json", "--workers", "1"], "command_solve"),
@@ -149,7 +151,7 @@ def _json_commands(command: click.Command, path: tuple[str, ...] = ()) -> list[s
     return [" ".join(path)] if "--json" in flags or path == ("archive", "export") else []
 
 
-COVERED = {"games", "deal", "solve", "odds", "rate", "daily", "archive export", "replay",
+COVERED = {"games", "cards", "deal", "solve", "odds", "rate", "daily", "archive export", "replay",
            "archive list", "archive show", "stats",
            "simulate dinky-dungeon", "simulate five-more-minutes", "simulate five-minute-dungeon",
            "survey"}

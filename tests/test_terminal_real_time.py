@@ -55,3 +55,19 @@ def test_the_clock_ticks_a_code_plays_and_ctrl_c_saves(tmp_path):
     moves = record.read_text().split("---\n")[1].splitlines()
     assert len(moves) == 1 and re.fullmatch(r"\d+\.\d seat 1 play Arrow at A Warrior Princess",
                                             moves[0]), moves
+
+
+def test_one_clock_on_screen_and_a_rejected_entry_leaves_the_line_empty():
+    term = play("--seed", "3")
+    screen = term.read_until(TICKING)
+    header = next(line for line in shown_lines(screen)
+                  if line.startswith("5-Minute Dungeon, 2 players, boss 1"))
+    assert "s left" not in header and "timer" not in header, header
+    term.type(b"zzz\r")
+    after = term.read_until(b"move> ")  # the prompt's line drawn again after the message
+    term.read_until(TICKING)
+    term.type(b"\x03")
+    assert term.finish() == 0
+    assert b"zzz" in after
+    drawn_after = term.output.rsplit(b"not an action", 1)[-1]
+    assert b"move> zzz" not in drawn_after

@@ -7,9 +7,10 @@ what each holds), the position and its notation (`state`), the working copy and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.five_minute_dungeon.bots import BOTS, DEFAULT_PACE, fill_in
 from dungeoneer.engine.five_minute_dungeon.cards import card_set
 from dungeoneer.engine.five_minute_dungeon.game import (
@@ -28,10 +29,11 @@ HEROES = Option("heroes", "The heroes by seat, comma-separated (default Barbaria
                 "Paladin, Ranger, Thief; they fix the number of players).")
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.five_minute_dungeon.screen import draw  # rich, only when drawing
 
-    return draw(state, seat, reveal=reveal)
+    return draw(state, seat, reveal=reveal, live=live)
 
 
 def _shortcuts(state: State) -> Any:
@@ -70,6 +72,12 @@ def _resample(state: State, seat: int, seed: int) -> State:
     return fill_in(state, seed)
 
 
+def _cards() -> Sequence[CardText]:
+    from dungeoneer.engine.five_minute_dungeon.catalogue import cards  # (read when asked for)
+
+    return cards()
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_minute_dungeon,
@@ -80,6 +88,8 @@ GAME = GameEntry(
              Option("campaign", "Go on to the next boss after each win, up to boss 7 (three "
                     "tries at each dungeon).", kind="flag")),
     draw=_draw,
+    cards=_cards,
+    hint_bot="heuristic",
     resample=_resample,
     shortcuts=_shortcuts,
     simulation=TeamSimulation(

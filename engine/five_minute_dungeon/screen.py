@@ -17,17 +17,20 @@ from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.registry import Shortcut
 
 
-def draw(state: State, seat: int | None = None, *, reveal: bool = False) -> RenderableType:
-    """A 5-Minute Dungeon table: the timer, the faced cards and what is played on them, every
-    hand (the team talks freely), draw pile sizes and discard piles."""
+def draw(state: State, seat: int | None = None, *, reveal: bool = False,
+         live: bool = False) -> RenderableType:
+    """A 5-Minute Dungeon table: the timer (unless it is shown `live` on the prompt's line), the
+    faced cards and what is played on them, every hand (the team talks freely), draw pile sizes
+    and discard piles."""
     assert isinstance(state, DungeonState)
     game = state.game
     boss = game.cards.bosses[state.boss - 1].card.name
     lines = Text()
     paused = ", PAUSED" if state.paused else ""
-    lines.append(f"5-Minute Dungeon, {game.players} players, boss {state.boss} {boss}; "
-                 f"timer {format_time(state.clock)} ({format_time(LIMIT - state.clock)} s left"
-                 f"{paused})\n", style="bold")
+    timer = "" if live else (f"; timer {format_time(state.clock)} "
+                             f"({format_time(LIMIT - state.clock)} s left{paused})")
+    lines.append(f"5-Minute Dungeon, {game.players} players, boss {state.boss} {boss}{timer}\n",
+                 style="bold")
     lines.append(f"Dungeon      {len(state.dungeon)} cards left, {len(state.beaten)} dealt with\n")
     if state.event:
         lines.append(f"Event        {state.event}: {game.cards.dungeon[state.event].text}\n",

@@ -6,10 +6,12 @@ the registry (the `dungeoneer.games` entry point)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
 from dungeoneer.engine.bots import RandomBot
+from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.five_more_minutes.bots import GreedyBot, SamplingFiveBot, fill_in
 from dungeoneer.engine.five_more_minutes.game import INFO, FiveMoreMinutes, make_five_more_minutes
 from dungeoneer.engine.five_more_minutes.state import FiveState
@@ -25,7 +27,8 @@ VARIANT = Option("variant", "rookie, expert, nightmare, or several comma-separat
                  "standard).")
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.five_more_minutes.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)
@@ -36,6 +39,12 @@ def _resample(state: State, seat: int, seed: int) -> State:
     return fill_in(state, seat, seed)
 
 
+def _cards() -> Sequence[CardText]:
+    from dungeoneer.engine.five_more_minutes.catalogue import cards  # (read when asked for)
+
+    return cards()
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_five_more_minutes,
@@ -43,6 +52,8 @@ GAME = GameEntry(
     default_bot="greedy",
     options=(players_option(INFO), VARIANT),
     draw=_draw,
+    cards=_cards,
+    hint_bot="sampling",
     resample=_resample,
     simulation=SeatSimulation(card_action="play", length=attrgetter("turns"), options=(VARIANT,)),
 )

@@ -114,7 +114,8 @@ def _decision(state: FiveState, seat: int | None) -> list[RenderableType]:
     decider = decision.seat
     options = decision.spelt_out(state) if _sees(seat, decider) else None
     ask = decision.asks(state)
-    text = Text(f"Seat {decider + 1}", style="bold")
+    text = Text(f"Seat {decider + 1} (you)" if seat == decider else f"Seat {decider + 1}",
+                style="bold")
     text.append(ask if options is not None else ask.removesuffix(":"))
     lines: list[RenderableType] = [text]
     if options is not None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
 from dungeoneer.engine.puzzle_dungeon.bots import EagerOptions, one_order_each, pay_at_random
@@ -76,7 +77,8 @@ from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from dungeoneer.engine.registry import Caption, GameEntry, Option, Terminal
 
 
-def _draw(state: State, seat: int | None = None, *, reveal: bool = False) -> Any:
+def _draw(state: State, seat: int | None = None, *, reveal: bool = False,
+          live: bool = False) -> Any:
     from dungeoneer.engine.puzzle_dungeon.screen import draw  # rich, only when drawing
 
     return draw(state, seat, reveal=reveal)
@@ -104,6 +106,12 @@ def _listings() -> Mapping[str, Sequence[str]]:
     return {"heroes": [hero.name for hero in card_set().heroes]}
 
 
+def _cards() -> Sequence[CardText]:
+    from dungeoneer.engine.puzzle_dungeon.catalogue import cards  # (read when asked for)
+
+    return cards()
+
+
 GAME = GameEntry(
     info=INFO,
     factory=make_puzzle_dungeon,
@@ -112,6 +120,7 @@ GAME = GameEntry(
         Option("cards", "A folder of card files that replace the built-in ones.", kind="folder"),
     ),
     draw=_draw,
+    cards=_cards,
     resample=_resample,
     terminal=_terminal,
     picture=_picture,

@@ -591,6 +591,8 @@ class Board:
             if ability.trigger in rules.ignored_triggers(self):
                 self.say(f"{ability.label} is ignored.")
                 return
+            if self.log is not None:  # what follows is this ability's doing, not the action's
+                self.say(resolves_line(ability))
         self.stack.append(Frame(trigger.ability, 0, trigger.ctx, (), False))
 
     def resolve(self) -> tuple[Action, ...]:
@@ -665,6 +667,12 @@ class Board:
         self.depth, self.ctx = depth, top.ctx
         result = self.rules.programs[top.program][top.pc].choose(self, top.ctx, action)
         self._advance(depth, top.pc, result)
+
+
+def resolves_line(ability: Ability) -> str:
+    """The log's credit line before an ability's effects: 'Rogue's Collect resolves.'"""
+    word = ability.label.split(":", 1)[1].replace("-", " ")
+    return f"{ability.owner_name}'s {word} resolves."
 
 
 def _without(cards: bytes, card: int) -> bytes:

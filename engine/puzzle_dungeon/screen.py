@@ -5,6 +5,7 @@ the abilities a choice is about, and the `text NAME` command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
@@ -177,6 +178,17 @@ def compact_zones(state: PuzzleState) -> Text:
     text.append(f"{state.rules.hero.name}: {progress}\n")  # the hero, whose text a player reads
     _variant_lines(state, text, exhausted="*", traps="Traps ")
     text.rstrip()
+    return suited(text)
+
+
+SUIT_STYLES = {"T": "bold yellow", "C": "bold red", "H": "bold green", "M": "bold blue"}
+"""Each suit's colour at a terminal (rich leaves colours out in a pipe and under NO_COLOR)."""
+
+
+def suited(text: Text) -> Text:
+    """`text` with each arsenal card's code ('5M') coloured by its suit."""
+    for letter, style in SUIT_STYLES.items():
+        text.highlight_regex(rf"(?<![\w-])\d{letter}(?![\w-])", style)
     return text
 
 
@@ -248,6 +260,24 @@ def _about(state: State) -> Sequence[tuple[str, str]]:
     return abilities_deciding(state)
 
 
+_CARD_LIKE = re.compile(r"^\d+[A-Za-z]$")
+
+
+def no_such_card(state: State, typed: str) -> str | None:
+    """'there is no card 9Z ...' when typed text names an arsenal card that does not exist (a
+    value and a suit letter), else None."""
+    assert isinstance(state, PuzzleState)
+    arsenal = state.rules.cards.arsenal
+    codes = {card.code.upper() for card in arsenal}
+    for word in typed.split():
+        if _CARD_LIKE.match(word) and word.upper() not in codes:
+            values = sorted({card.value for card in arsenal})
+            suits = "".join(dict.fromkeys(card.code[-1] for card in arsenal))
+            return (f"there is no card {word} (a card is a value {values[0]}-{values[-1]} and a "
+                    f"suit letter, {', '.join(suits)})")
+    return None
+
+
 def terminal() -> Terminal:
     """How people play at a terminal (the registry's `Terminal`): the compact table, payments
     listed once each, the texts of the abilities a choice is between, `text NAME`, and moves
@@ -257,4 +287,4 @@ def terminal() -> Terminal:
         unlisted="Type hand cards in the order to discard them (an ability reads the pile).",
         commands=(TableCommand("text NAME", "the printed text of a card (monster, hero, Trap or "
                                             "Treasure)", _text_command),),
-        take_back=True, save=True)
+        explain=no_such_card, take_back=True, save=True)

@@ -44,7 +44,7 @@ def test_piped_play_takes_codes_numbers_and_the_notation(tmp_path):
                  input="1ar\n2 stop\nju sh\nsw\n1\nseat 1 play Jump\n1x\nhello\nq\n")
     assert result.exit_code == 0, result.output
     assert "  1. seat 1 play Arrow at A Warrior Princess" in result.output
-    assert "Your move (number, code, notation, or q to stop)> " in result.output
+    assert "Your move (number, code, notation, help)> " in result.output
     assert "2 stop-time discarding which? (a letter or words of it; empty: back)\n" \
            "  a) Jump, Scroll+Scroll, Shield\n" in result.output
     assert "seat 1 has no code starting 'x': 1 arrow, 1 divine-shield, 1 jump, 1 scroll" \

@@ -111,7 +111,7 @@ Seat     Stage             Pink  Yellow  Blue  Cards
 Your hand: -
 Deck 32 cards; center: 9 pink, 21 yellow, 33 blue; end check at 4 blue chips.
 Used cards: -
-Seat 1, A - Receive Bonus at stage 1 (Falling asleep): choose one
+Seat 1 (you), A - Receive Bonus at stage 1 (Falling asleep): choose one
   bonus A: receive 1 card and 1 pink chip
   bonus B: receive 1 card and 1 yellow chip
 Seat 1: bonus

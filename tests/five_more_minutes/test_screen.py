@@ -44,7 +44,7 @@ Seat     Stage             Pink  Yellow  Blue     Cards
 Your hand: Coffee
 Deck 29 cards; center: 6 pink, 17 yellow, 30 blue; end check at 4 blue chips.
 Used cards: -
-Seat 1, A - Receive Bonus at stage 1 (Falling asleep): choose one
+Seat 1 (you), A - Receive Bonus at stage 1 (Falling asleep): choose one
   bonus A: receive 1 card and 1 pink chip
   bonus B: receive 1 card and 1 yellow chip"""
     assert legal(state) == ["bonus A", "bonus B"]  # (the notation is unchanged)
@@ -72,8 +72,8 @@ Seat     Stage             Pink  Yellow  Blue  Cards
 Your hand: -
 Deck 32 cards; center: 7 pink, 21 yellow, 33 blue; end check at 4 blue chips.
 Used cards: -
-Seat 1 rolled 3. C - Advance Stage from stage 1: 4 or less go to stage 2, 5 or
-more to stage 4. Discard X pink chips (2 held) to add or subtract X:
+Seat 1 (you) rolled 3. C - Advance Stage from stage 1: 4 or less go to stage 2,
+5 or more to stage 4. Discard X pink chips (2 held) to add or subtract X:
   stage 2: keep (3), pink +1 (4), pink -1 (2), pink -2 (1)
   stage 4: pink +2 (5)"""
 
@@ -99,7 +99,7 @@ Seat     Stage             Pink  Yellow  Blue     Cards
   4      1 Falling asleep     0       0  -        -
 Deck 28 cards; center: 9 pink, 19 yellow, 29 blue; end check at 3 blue chips.
 Used cards: -
-Seat 1, B - Play Dream Cards (cost: yellow chips) or end:
+Seat 1 (you), B - Play Dream Cards (cost: yellow chips) or end:
   Sleep Paralysis (2): Force another player to return to stage 1.
   also held: 5 More Minutes (anytime), Pleasant Sleep (3)"""
     assert legal(state) == ["play Sleep Paralysis", "end"]
@@ -107,12 +107,12 @@ Seat 1, B - Play Dream Cards (cost: yellow chips) or end:
     target = play(state, "play Sleep Paralysis")
     assert shown(target, 0).splitlines()[-3:] == [
         "Used cards: -",
-        "Seat 1, Sleep Paralysis: force another player to return to stage 1:",
+        "Seat 1 (you), Sleep Paralysis: force another player to return to stage 1:",
         "  target 2 (stage 4), target 3 (stage 5), target 4 (stage 1)"]
 
     answer = play(target, "target 3")  # seat 3 holds a 5 More Minutes: its choice
     assert shown(answer, 2).splitlines()[-4:] == [
-        "Seat 3 is to return to stage 1 from stage 5:",
+        "Seat 3 (you) is to return to stage 1 from stage 5:",
         "  avoid: play your 5 More Minutes (Anytime: Avoid returning to stage 1) and stay",
         "  at stage 5",
         "  accept: return to stage 1"]
@@ -125,8 +125,8 @@ def test_the_end_check_and_the_table_at_the_end():
     state = position(players=4, stages=[3, 2, 1, 5], blue=[[2, 3, 4], [2]],
                      hands=[[], ["Coffee"]], pink=[1, 0, 0, 1], step="play", rolls=[6])
     assert shown(state, 0).splitlines()[-4:] == [
-        "Seat 1 rolled 6. D - Check Game End: if the result is 6 the game ends. Discard X",
-        "pink chips (1 held) to add or subtract X:",
+        "Seat 1 (you) rolled 6. D - Check Game End: if the result is 6 the game ends.",
+        "Discard X pink chips (1 held) to add or subtract X:",
         "  the game ends: keep (6)",
         "  the game goes on: pink +1 (7), pink -1 (5)"]
     over = play(state, "keep")

@@ -9,7 +9,7 @@ import sys
 from dungeoneer.engine.records import load_record, replay
 from tests.terminal import Terminal, shown_lines
 
-PROMPT = b"Your move (number, notation, or q to stop)> "
+PROMPT = b"Your move (number, notation, help)> "
 TITLE = "5 More Minutes, 4 players: turn "
 
 
