@@ -39,7 +39,8 @@ def test_the_record_names_the_daily_and_only_what_reproduces_its_deal(stand_in, 
     record = tmp_path / "daily.rec"
     play_daily(archive, "deal\nq\n", "--record", str(record))
     assert record.read_text().splitlines() == [
-        "# result: unfinished", "game: puzzle-dungeon", "daily: 2026-01-05",
+        "# result: unfinished", "# played by: a person", "game: puzzle-dungeon",
+        "daily: 2026-01-05",
         f"code: {PUZZLE.code}", f"seed: {PUZZLE.seed}", "hero: Bodyguard", "hints: 0",
         "solver-hints: 0", "undos: 0", "---", "deal"]
     # The seed and hero alone deal the daily's layout (no monsters: or arsenal: lines).

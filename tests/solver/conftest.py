@@ -8,7 +8,7 @@ from dungeoneer.solver.synthetic import synthetic_game
 SYNTHETIC_DEALS = range(200)
 """Seeded 3-column, 4-row core-rules deals (`solver.synthetic`): all of them with the slow
 tests, the first FEW in the default run."""
-FEW = 25
+FEW = 12
 
 
 @pytest.fixture(scope="session", params=[
