@@ -40,7 +40,8 @@ COMPILED = (
     "solver/table.py",
 )
 """The modules compiled, as paths in the checkout: the engine's primitives and interpreter, the
-eager player's choices, and the solver's searches and keys."""
+eager player's choices, and the solver's keys, branches, orderings and table. The searches
+themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their generators."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)
@@ -143,11 +144,10 @@ class OptionalBuildExt(build_ext):
     def _remove_outputs(self) -> None:
         """Leave no compiled module in the build, a stale one of an earlier build included:
         Python would import it before the Python file beside it."""
-        names = [GROUP + "__mypyc", *(path.removesuffix(".py").replace("/", ".")
+        names = [f"{GROUP}__mypyc", *("dungeoneer." + path.removesuffix(".py").replace("/", ".")
                                       for path in COMPILED)]
         for name in names:
-            Path(self.get_ext_fullpath(f"dungeoneer.{name.removeprefix('dungeoneer.')}")).unlink(
-                missing_ok=True)
+            Path(self.get_ext_fullpath(name)).unlink(missing_ok=True)
         self.extensions = []
         self.distribution.ext_modules = []
 
