@@ -1,9 +1,10 @@
-"""The build: the package as pyproject.toml declares it, and, where it can be, the hot modules of
-the Puzzle Dungeon engine and the solver compiled to C with mypyc (docs/solver.md, "Speed").
+"""The build: the package as pyproject.toml declares it, and, when asked (DUNGEONEER_COMPILE=1),
+the hot modules of the Puzzle Dungeon engine and the solver compiled to C with mypyc
+(docs/solver.md, "Speed").
 
 The compiled modules are the same Python files, compiled; everything works without them, only
-slower. So the build falls back to the pure package, with a warning, when there is no C
-compiler, when compiling fails, or when it is asked to (DUNGEONEER_PURE=1). An editable install
+slower. So the pure package is the default, and a compiled build falls back to it, with a
+warning, when there is no C compiler or when compiling fails. An editable install
 (`pip install -e`) is always pure: a developer's edits take effect at once, and tests, mypy and
 editors read the files as they are.
 
@@ -31,7 +32,6 @@ PACKAGE_DIRS = {"": "package", "engine": "engine", "solver": "solver", "generato
 COMPILED = (
     "engine/rng.py",
     "engine/puzzle_dungeon/rules.py",
-    "engine/puzzle_dungeon/effects.py",
     "engine/puzzle_dungeon/board.py",
     "engine/puzzle_dungeon/bots.py",
     "solver/canonical.py",
@@ -39,9 +39,11 @@ COMPILED = (
     "solver/ordering.py",
     "solver/table.py",
 )
-"""The modules compiled, as paths in the checkout: the engine's primitives and interpreter, the
+"""The modules compiled, as paths in the checkout: the engine's primitives and working board, the
 eager player's choices, and the solver's keys, branches, orderings and table. The searches
-themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their generators."""
+themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their generators; so do
+the card effects (effects.py): a compiled frozen dataclass cannot be pickled, and a game is
+pickled to send it to a worker process."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)
@@ -88,9 +90,8 @@ def _can_compile_c() -> bool:
 def _native_extensions() -> list:
     """mypyc's extensions for COMPILED (it type-checks them first), or none (a pure build) when
     asked or when mypyc is not there."""
-    if os.environ.get("DUNGEONEER_PURE", "") not in ("", "0"):
-        print("dungeoneer: DUNGEONEER_PURE is set: building the pure package", file=sys.stderr)
-        return []
+    if os.environ.get("DUNGEONEER_COMPILE", "") in ("", "0"):
+        return []  # (the compiled build is asked for: DUNGEONEER_COMPILE=1)
     try:
         from mypyc.build import mypycify
     except ImportError:

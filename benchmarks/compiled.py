@@ -14,7 +14,7 @@ from its Python file, and compares:
     python benchmarks/compiled.py            # speed and answers
     python benchmarks/compiled.py --check    # answers only (CI); exit 1 if they differ
 
-On a build without compiled modules (no C compiler, DUNGEONEER_PURE=1, an editable install),
+On a build without compiled modules (the default, no C compiler, an editable install),
 both runs are pure: the answers agree and the ratio is about 1, as it should be.
 """
 
