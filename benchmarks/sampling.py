@@ -1,4 +1,4 @@
-"""The Puzzle Dungeon sampling player (issue 17): how strong it is against the blind rule-based
+"""The Puzzle Dungeon sampling player: how strong it is against the blind rule-based
 players and the solver's verdict, what it costs, and how fast `odds` narrows its interval.
 
 - `strength`: deals 1 .. `--deals` of the front faces in turn; every player plays each deal

@@ -1,4 +1,4 @@
-"""A Puzzle Dungeon player who cannot see the deck, but thinks ahead (issue 17): at each decision
+"""A Puzzle Dungeon player who cannot see the deck, but thinks ahead: at each decision
 it fills in the hidden deck many ways consistent with what it knows (`engine.puzzle_dungeon.
 information`), plays each of its best few options out in every filling, and takes the option
 that wins most often. This is determinized sampling, the method of the strongest known players of

@@ -1,4 +1,4 @@
-"""What a Puzzle Dungeon player knows (issue 17): the position less the deck's order and the chance
+"""What a Puzzle Dungeon player knows: the position less the deck's order and the chance
 to come, and full positions drawn uniformly from everything consistent with that.
 
 At the table everything is face up except the deck: the columns, the monsters' faces (a Monster

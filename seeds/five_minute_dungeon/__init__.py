@@ -1,1 +1,1 @@
-"""5-Minute Dungeon card data (issue 7)."""
+"""5-Minute Dungeon card data."""
