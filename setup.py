@@ -32,6 +32,7 @@ PACKAGE_DIRS = {"": "package", "engine": "engine", "solver": "solver", "generato
 COMPILED = (
     "engine/rng.py",
     "engine/puzzle_dungeon/rules.py",
+    "engine/puzzle_dungeon/effects.py",
     "engine/puzzle_dungeon/board.py",
     "engine/puzzle_dungeon/bots.py",
     "solver/canonical.py",
@@ -39,11 +40,10 @@ COMPILED = (
     "solver/ordering.py",
     "solver/table.py",
 )
-"""The modules compiled, as paths in the checkout: the engine's primitives and working board, the
-eager player's choices, and the solver's keys, branches, orderings and table. The searches
-themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their generators; so do
-the card effects (effects.py): a compiled frozen dataclass cannot be pickled, and a game is
-pickled to send it to a worker process."""
+"""The modules compiled, as paths in the checkout: the engine's primitives, card effects and
+working board, the eager player's choices, and the solver's keys, branches, orderings and table.
+The searches themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their
+generators."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)

@@ -22,9 +22,10 @@ _MIX2 = 0x94D049BB133111EB
 MAX_SEED = MASK64
 
 
-def verify_seed(seed: int) -> int:
+def verify_seed(seed: object) -> int:
     """Return `seed` if it is a valid seed (a whole number from 0 to 2**64 - 1), else raise
-    ValueError."""
+    ValueError: whatever a caller passes (typed as anything, so that a compiled build checks
+    it here too instead of refusing it with a TypeError at the call)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     if not 0 <= seed <= MAX_SEED:

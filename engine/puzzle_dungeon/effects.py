@@ -18,7 +18,7 @@ The language is documented, op by op, in docs/cards.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from dungeoneer.engine.protocol import Action
@@ -94,6 +94,20 @@ class Instr:
         column', 'it'): two abilities whose programs read none of it run alike whichever
         resolves first."""
         return False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game goes to worker processes pickled. Pickle's default for a frozen dataclass
+        # restores its fields one by one, which a compiled class refuses; building the step
+        # again from its fields works compiled and pure alike. The engine's own steps have none.
+        values: tuple[Any, ...] = ()
+        if is_dataclass(self):
+            values = tuple([getattr(self, f.name) for f in fields(self)])
+        return _rebuilt, (type(self), values)
+
+
+def _rebuilt(cls: type[Instr], values: tuple[Any, ...]) -> Instr:
+    """An op's step from its field values, in order (`Instr.__reduce__`)."""
+    return cls(*values)
 
 
 @dataclass(frozen=True)
@@ -1242,13 +1256,28 @@ class DiscardOrder:
     then on; unless an ability can bring collected monsters back or fire their Loot again, in
     which case the order always counts."""
 
-    def __init__(self, game: PuzzleDungeon) -> None:
+    def __init__(self, read: bool, always: bool, in_dungeon: int, collected_king: int,
+                 trap_treasure: tuple[bool, ...]) -> None:
+        self.read = read
+        """Whether any ability in this game reads the order."""
+        self.always = always
+        """Whether it counts to the end: the hero reads it, or an ability brings collected
+        monsters back or fires their Loot again."""
+        self.in_dungeon = in_dungeon
+        """The monsters of this game (a mask) with an ability that reads the order on either
+        face: one not collected is in the dungeon."""
+        self.collected_king = collected_king
+        """The monsters (a mask) whose King reads it while collected."""
+        self.trap_treasure = trap_treasure
+        """For each Trap and Treasure, whether either face reads it."""
+
+    @classmethod
+    def of(cls, game: PuzzleDungeon) -> DiscardOrder:
+        """What `game`'s cards say of the order."""
         cards = game.cards
         in_play = game.abilities_in_play()
-        self.read = _reads_order(in_play)
-        """Whether any ability in this game reads the order."""
+        read = _reads_order(in_play)
         hero = () if game.core else game.hero.abilities
-        self.always = self.read and (_reads_order(hero) or _brings_back(in_play))
         in_dungeon = 0
         collected_king = 0
         for m in cards.monsters:
@@ -1257,13 +1286,14 @@ class DiscardOrder:
                 in_dungeon |= 1 << m.id
             if _reads_order([a for a in m.king.abilities if a.while_ == "collected"]):
                 collected_king |= 1 << m.id
-        self.in_dungeon = in_dungeon
-        """The monsters of this game (a mask) with an ability that reads the order on either
-        face: one not collected is in the dungeon."""
-        self.collected_king = collected_king
-        """The monsters (a mask) whose King reads it while collected."""
-        self.trap_treasure = tuple(_reads_order((t.trap, t.treasure))
-                                   for t in cards.trap_treasures)
+        return cls(read, read and (_reads_order(hero) or _brings_back(in_play)), in_dungeon,
+                   collected_king,
+                   tuple(_reads_order((t.trap, t.treasure)) for t in cards.trap_treasures))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled with its game for worker processes (a compiled class needs saying how).
+        return DiscardOrder, (self.read, self.always, self.in_dungeon, self.collected_king,
+                              self.trap_treasure)
 
     def live(self, state: rules.Position) -> bool:
         """Whether the discard pile's order can still matter from this position."""

@@ -137,7 +137,7 @@ class PuzzleDungeon:
             self.loot_abilities.append((
                 tuple(a for a in front_face if a.trigger == "loot"),
                 tuple(a for a in king_face if a.trigger == "loot")))
-        self.discard_order = effects.DiscardOrder(self)
+        self.discard_order = effects.DiscardOrder.of(self)
         """When the order of discards is the player's choice: only while an ability that reads the
         discard pile's order can still fire (Game Play, the attack steps; D18)."""
         self.prey_memo: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}

@@ -49,11 +49,12 @@ def test_leftmost_rightmost_and_middle_count_only_non_empty_columns():
     four = position(columns=(("Goblin",), ("Ratman",), ("Cultist",), ("Mutant",)))
     assert rules.leftmost(four.columns) == [0] and rules.rightmost(four.columns) == [3]
     assert rules.middle(four.columns) == [1, 2]
-    cols = ((), (1,), (2,), (3,))
+    # A position's columns are bytes: monster ids, back to front.
+    cols = (b"", b"\x01", b"\x02", b"\x03")
     assert rules.leftmost(cols) == [1] and rules.middle(cols) == [2]
-    assert rules.rightmost(((1,), (2,), (), ())) == [1]
-    assert rules.middle(((1,), (), (), (2,))) == [0, 3]
-    assert rules.middle(((), (), (), ())) == []
+    assert rules.rightmost((b"\x01", b"\x02", b"", b"")) == [1]
+    assert rules.middle((b"\x01", b"", b"", b"\x02")) == [0, 3]
+    assert rules.middle((b"", b"", b"", b"")) == []
 
 
 def test_the_middle_columns_cant_be_attacked_under_the_cyclops_king():
