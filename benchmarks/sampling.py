@@ -28,7 +28,7 @@ from multiprocessing import Pool
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.engine.stats import wilson
-from dungeoneer.generator.daily import DAILY_HEROES
+from dungeoneer.generator.daily import FRONT_FACES
 from dungeoneer.generator.players import CarefulPlayer, eager_playout
 from dungeoneer.generator.sampling import SamplingPlayer, iter_odds, odds
 from dungeoneer.solver import solve
@@ -50,7 +50,7 @@ def player_of(setting: str):
 def play_deal(job: tuple[int, str, int]) -> dict:
     """One deal: the solver's verdict, then each setting's games and CPU time."""
     seed, settings, plays = job
-    hero = DAILY_HEROES[seed % len(DAILY_HEROES)]
+    hero = FRONT_FACES[seed % len(FRONT_FACES)]
     state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
     row: dict = {"seed": seed, "hero": hero,
                  "solver": solve(state, seconds=None, states=SOLVER_POSITIONS).status}

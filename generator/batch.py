@@ -18,7 +18,7 @@ from dungeoneer.engine.executors import Tally, ordered_map
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.generator.codes import layout_code, short_code
-from dungeoneer.generator.daily import DAILY_HEROES
+from dungeoneer.generator.daily import FRONT_FACES
 from dungeoneer.generator.deals import deal_json
 from dungeoneer.generator.rating import SOLVE_POSITIONS, rate
 
@@ -54,7 +54,7 @@ def jobs(first_seed: int, hero: str | None, positions: int) -> Iterator[Job]:
     """The candidates in order."""
     index = 0
     while True:
-        chosen = hero or DAILY_HEROES[index % len(DAILY_HEROES)]
+        chosen = hero or FRONT_FACES[index % len(FRONT_FACES)]
         yield Job(index, chosen, derived_seed(first_seed, index), positions)
         index += 1
 

@@ -2,9 +2,9 @@
 
 A day's candidates come from a cryptographic hash of the date: candidate i of 2026-11-29 is the
 first 8 bytes (big-endian) of SHA-256("dungeoneer puzzle-dungeon daily 2026-11-29 #i") as the seed,
-and byte 8 picks the hero among `DAILY_HEROES`. Candidates are tried in order; the first one that
-is won and rates at the day's level (by weekday: `DEFAULT_LEVELS`) is the puzzle. A candidate the
-solver can't decide within its budget is skipped, never published.
+and byte 8 picks the hero among the day's faces (`daily_heroes`). Candidates are tried in order;
+the first one that is won and rates at the day's level (by weekday: `DEFAULT_LEVELS`) is the
+puzzle. A candidate the solver can't decide within its budget is skipped, never published.
 
 Budgets are counted in positions, not seconds, so a slow machine and a fast one skip the same
 candidates and publish the same puzzle.
@@ -35,11 +35,18 @@ from dungeoneer.generator.rating import (
 from dungeoneer.solver import WON
 from dungeoneer.solver.lines import line_json
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 """Bump when a change would alter the puzzle of any date; archived dates are never regenerated."""
-DAILY_HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist")
-"""The front faces: a Skull face's deal is rarely decided within a daily budget."""
-DEFAULT_LEVELS = (1, 2, 2, 3, 3, 4, 5)
+FRONT_FACES = ("Rogue", "Bodyguard", "Warrior", "Alchemist")
+"""The heroes' front faces."""
+ALL_FACES = (*FRONT_FACES, "Skull Rogue", "Skull Bodyguard", "Skull Warrior", "Skull Alchemist")
+"""The eight faces, front faces first."""
+ALL_FACES_FROM = dt.date(2027, 1, 1)
+"""The first date whose fiendish puzzle comes from all eight faces; earlier dates keep the front
+faces alone, so that no puzzle published before the Skull faces joined changes."""
+FIENDISH = 5
+"""The top level: the only one a Skull face's deal usually rates at."""
+DEFAULT_LEVELS = (1, 2, 2, 3, 3, 4, FIENDISH)
 """The day's level, Monday to Sunday: gentle at the start of the week, fiendish on Sunday."""
 MAX_CANDIDATES = 400
 """Candidates tried for one day before giving up with a message."""
@@ -125,12 +132,21 @@ def parse_levels(text: str) -> tuple[int, ...]:
     return tuple(level for level in levels if level is not None)
 
 
-def candidate(day: dt.date, index: int) -> tuple[str, int]:
-    """Candidate `index` of the day: (hero, seed)."""
+def daily_heroes(day: dt.date, level: int) -> tuple[str, ...]:
+    """The faces the candidates of a day at `level` come from: all eight for a fiendish puzzle
+    from `ALL_FACES_FROM` on, the front faces otherwise. The solver decides nine Skull deals in
+    ten within the daily budget, but the eager player so rarely wins one that almost all rate
+    fiendish: at a lower level they would only cost candidates (docs/daily.md)."""
+    return ALL_FACES if level == FIENDISH and day >= ALL_FACES_FROM else FRONT_FACES
+
+
+def candidate(day: dt.date, index: int, level: int) -> tuple[str, int]:
+    """Candidate `index` of the day, whose puzzle is at `level`: (hero, seed)."""
     digest = hashlib.sha256(f"dungeoneer puzzle-dungeon daily {day.isoformat()} #{index}"
                             .encode()).digest()
     seed = int.from_bytes(digest[:8], "big")
-    return DAILY_HEROES[digest[8] % len(DAILY_HEROES)], seed
+    heroes = daily_heroes(day, level)
+    return heroes[digest[8] % len(heroes)], seed
 
 
 def level_for(day: dt.date, levels: tuple[int, ...] = DEFAULT_LEVELS) -> int:
@@ -144,7 +160,7 @@ def make_daily(day: dt.date, *, levels: tuple[int, ...] = DEFAULT_LEVELS,
     """Generate the puzzle of `day` (the archive decides whether it is generated at all)."""
     wanted = level_for(day, levels)
     for index in range(max_candidates):
-        hero, seed = candidate(day, index)
+        hero, seed = candidate(day, index, wanted)
         game = PuzzleDungeon(hero=hero)
         state = game.new_initial_state(seed=seed)
         eager = eager_wins(state)

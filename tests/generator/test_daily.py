@@ -9,7 +9,11 @@ from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.generator.batch import generate
 from dungeoneer.generator.codes import deal_from_code
 from dungeoneer.generator.daily import (
+    ALL_FACES,
+    ALL_FACES_FROM,
     DEFAULT_LEVELS,
+    FIENDISH,
+    FRONT_FACES,
     candidate,
     level_for,
     make_daily,
@@ -23,13 +27,37 @@ from tests.conftest import run
 DAILY_VECTORS = {
     "2026-11-30": "pd1.bodyguard.5182737267046414036",  # a Monday: level 1
     "2026-12-06": "pd1.warrior.648862187164746060",  # a Sunday: level 5
+    "2027-01-03": "pd1.skull-rogue.2286112406416565166",  # a Sunday from all eight faces
 }
 
 
 def test_candidates_come_from_a_hash_of_the_date():
-    assert candidate(dt.date(2026, 11, 29), 0) == candidate(dt.date(2026, 11, 29), 0)
-    assert candidate(dt.date(2026, 11, 29), 0) != candidate(dt.date(2026, 11, 29), 1)
-    assert candidate(dt.date(2026, 11, 29), 0) != candidate(dt.date(2026, 11, 30), 0)
+    assert candidate(dt.date(2026, 11, 29), 0, 5) == candidate(dt.date(2026, 11, 29), 0, 5)
+    assert candidate(dt.date(2026, 11, 29), 0, 5) != candidate(dt.date(2026, 11, 29), 1, 5)
+    assert candidate(dt.date(2026, 11, 29), 0, 5) != candidate(dt.date(2026, 11, 30), 0, 5)
+
+
+def test_skull_faces_join_the_fiendish_candidates_from_their_first_date_only():
+    """Byte 8 of the hash picks among the four front faces, as it always did, before
+    ALL_FACES_FROM and at every level below fiendish, so no earlier puzzle changes; among all
+    eight for a fiendish puzzle from that date on."""
+    import hashlib
+
+    def byte_8(day, index):
+        text = f"dungeoneer puzzle-dungeon daily {day.isoformat()} #{index}"
+        return hashlib.sha256(text.encode()).digest()[8]
+
+    before = ALL_FACES_FROM - dt.timedelta(days=1)
+    for index in range(64):
+        for level in (1, 2, 3, 4, FIENDISH):
+            assert candidate(before, index, level)[0] == FRONT_FACES[byte_8(before, index) % 4]
+        for level in (1, 2, 3, 4):
+            hero = candidate(ALL_FACES_FROM, index, level)[0]
+            assert hero == FRONT_FACES[byte_8(ALL_FACES_FROM, index) % 4]
+        hero = candidate(ALL_FACES_FROM, index, FIENDISH)[0]
+        assert hero == ALL_FACES[byte_8(ALL_FACES_FROM, index) % 8]
+    assert {candidate(ALL_FACES_FROM, i, FIENDISH)[0] for i in range(64)} == set(ALL_FACES)
+    assert ALL_FACES[:4] == FRONT_FACES and max(DEFAULT_LEVELS) == FIENDISH
 
 
 def test_the_level_follows_the_weekday():
