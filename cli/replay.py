@@ -4,10 +4,13 @@ bad line; a record that stops before the end can be finished by bots."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
+from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from dungeoneer.cli import render
 from dungeoneer.cli.finish import finish_lines, holder_text, result_lines
@@ -18,6 +21,7 @@ from dungeoneer.cli.options import (
     console,
     echo_json,
     force_option,
+    on_terminal,
     output_path,
 )
 from dungeoneer.cli.play import winners_line
@@ -52,17 +56,38 @@ def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
     return line
 
 
-def finish_with_bots(record: Record, state: State,
-                     bot_name: str) -> tuple[State, list[str], list[session.Turn]]:
+def finish_with_bots(record: Record, state: State, bot_name: str,
+                     on_turn: Callable[[int], None] | None = None,
+                     ) -> tuple[State, list[str], list[session.Turn]]:
     """Play a record's game on from `state` to the end with `bot_name` in every seat (a
     real-time game: the team bot), seeded from the record's seed; the moves they played, and
-    each as a `Turn` (its seat)."""
+    each as a `Turn` (its seat). `on_turn` hears the count of moves played after each."""
     seed = int(record.get("seed") or 0)
     count = 1 if state.game.info.real_time else state.game.players
     seats = session.seat_bots(record.game_name, [bot_name] * count, seed)
     turns: list[session.Turn] = []
-    ending = session.Session(state, seats).run(on_turn=turns.append)
+
+    def heard(turn: session.Turn) -> None:
+        turns.append(turn)
+        if on_turn is not None:
+            on_turn(len(turns))
+
+    ending = session.Session(state, seats).run(on_turn=heard)
     return ending.state, list(ending.moves), turns
+
+
+def finish_showing_progress(record: Record, state: State, bot_name: str, screen: Console,
+                            ) -> tuple[State, list[str], list[session.Turn]]:
+    """`finish_with_bots`, with the moves played so far on a terminal: a long game (a
+    5-Minute Dungeon campaign of many tries) shows it is going, and Ctrl-C stops it."""
+    if not on_terminal():
+        return finish_with_bots(record, state, bot_name)
+    with Progress(SpinnerColumn(), TextColumn(f"finishing with {escape(bot_name)}: "
+                                              "{task.fields[moves]:,} moves (Ctrl-C stops)"),
+                  TimeElapsedColumn(), console=screen, transient=True) as bar:
+        task = bar.add_task("finish", total=None, moves=0)
+        return finish_with_bots(record, state, bot_name,
+                                on_turn=lambda moves: bar.update(task, moves=moves))
 
 
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
@@ -131,7 +156,10 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     turns: list[session.Turn] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message
-        state, finished, turns = finish_with_bots(record, state, then_bot)
+        if as_json:
+            state, finished, turns = finish_with_bots(record, state, then_bot)
+        else:
+            state, finished, turns = finish_showing_progress(record, state, then_bot, screen)
         if out_path:
             done = record.with_moves((*record.moves, *(Move(m) for m in finished)))
             lines = [f"moves 1-{len(steps)} as recorded, then {holder_text(then_bot)} in every "

@@ -51,3 +51,28 @@ def test_replay_then_tells_the_finish_one_move_a_line_with_its_seat(tmp_path):
     header = done.read_text().splitlines()
     assert header[0] == "# moves 1-2 as recorded, then the greedy bot in every seat"
     assert header[1].startswith("# result: finished (")
+
+
+def test_replay_then_at_a_terminal_counts_the_moves_as_it_finishes(tmp_path, monkeypatch):
+    """A finish by bots can be long (a 5-Minute Dungeon campaign of many tries): at a terminal
+    it shows the moves played so far, and ends with the same game as in a pipe."""
+    from dungeoneer.cli import replay as replay_cli
+
+    start = tmp_path / "start.rec"
+    succeeded(run("play", "dinky-dungeon", "--players", "2", "--bot", "human", "--bot",
+                  "greedy", "--seed", "4", "--record", str(start), input="1\nq\n"))
+    piped = succeeded(run("replay", str(start), "--then", "greedy")).output
+    counts: list[int] = []
+    finish = replay_cli.finish_with_bots
+
+    def counted(record, state, bot_name, on_turn=None):
+        assert on_turn is not None
+        return finish(record, state, bot_name,
+                      on_turn=lambda moves: (counts.append(moves), on_turn(moves)))
+
+    monkeypatch.setattr(replay_cli, "on_terminal", lambda: True)
+    monkeypatch.setattr(replay_cli, "finish_with_bots", counted)
+    shown = succeeded(run("replay", str(start), "--then", "greedy")).output
+    played = int(piped.split(" more moves by greedy:")[0].rsplit("\n", 1)[1])
+    assert counts == list(range(1, played + 1))
+    assert shown.endswith(piped.split("moves replayed.\n", 1)[1])
