@@ -6,6 +6,7 @@ import pytest
 
 from dungeoneer.generator.rating import LEVEL_NAMES
 from tests.conftest import failed_cleanly, run
+from tests.fuzz.common import laid_out_deal
 from tests.helpers import installed_seeds
 
 EXAMPLES = installed_seeds("puzzle_dungeon") / "examples"
@@ -274,7 +275,24 @@ def test_a_bad_deal_file_names_the_line(tmp_path):
     deal.write_text("hero: Rogue\ncolumn 1: Goblin Goblin\n")
     result = run("solve", "--deal-file", str(deal))
     assert result.exit_code == 2
+    # The second Goblin is at fault: its line.
+    assert result.output.startswith(f"error: {deal}:2: 'column 1: Goblin Goblin': every monster "
+                                    "of the game must be placed")
+    # Cards only missing: no one line is at fault, so the file.
+    deal.write_text("hero: Rogue\ncolumn 1: Goblin\n")
+    result = run("solve", "--deal-file", str(deal))
+    assert result.exit_code == 2
     assert result.output.startswith(f"error: {deal}: every monster of the game must be placed")
+    # A card placed twice across zones: the line of its second place.
+    lines = laid_out_deal()
+    hand = next(i for i, line in enumerate(lines) if line.startswith("hand: "))
+    arsenal_front = lines[hand - 1].split()[-1]
+    lines = (*lines[:hand], " ".join([*lines[hand].split()[:-1], arsenal_front]), *lines[hand + 1:])
+    deal.write_text("\n".join(lines) + "\n")
+    result = failed_cleanly(run("solve", "--deal-file", str(deal)))
+    assert result.output.startswith(f"error: {deal}:{hand + 1}: '{lines[hand]}': every arsenal "
+                                    f"card must be placed exactly once; missing: ")
+    assert result.output.rstrip().endswith(f"repeated: {arsenal_front}")
     (tmp_path / "bad2.deal").write_text("hero: Rogue\ncolumn 1: Gobbo\n")
     result = run("solve", "--deal-file", str(tmp_path / "bad2.deal"))
     expected = f"{tmp_path / 'bad2.deal'}:2: 'column 1: Gobbo': unknown monster 'Gobbo'"

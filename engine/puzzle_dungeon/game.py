@@ -314,10 +314,13 @@ class PuzzleDungeon:
             missing = sorted(set(self.monster_ids) - set(placed))
             extra = sorted({m for m in placed if placed.count(m) > 1 or m not in self.monster_ids})
             names = self.cards.monsters
+            zones = {**{f"column {i + 1}": column for i, column in enumerate(cols)},
+                     "collected": taken}
             raise DungeoneerError(
                 "every monster of the game must be placed exactly once (in a column or "
                 f"collected); missing: {', '.join(names[m].name for m in missing) or 'none'}; "
-                f"extra or repeated: {', '.join(names[m].name for m in extra) or 'none'}")
+                f"extra or repeated: {', '.join(names[m].name for m in extra) or 'none'}",
+                header=_at_fault(zones, self.monster_ids))
         zones = {name: tuple(self._card_id(c) for c in cards) for name, cards in
                  (("arsenal", arsenal), ("hand", hand), ("deck", deck), ("discard", discard))}
         everything = sorted(c for cards in zones.values() for c in cards)
@@ -328,7 +331,8 @@ class PuzzleDungeon:
             raise DungeoneerError(
                 "every arsenal card must be placed exactly once; missing: "
                 f"{' '.join(show[c].code for c in missing) or 'none'}; repeated: "
-                f"{' '.join(show[c].code for c in repeated) or 'none'}")
+                f"{' '.join(show[c].code for c in repeated) or 'none'}",
+                header=_at_fault(zones, range(len(show))))
         stream = None if seed is None else rng.verify_seed(seed)
         layout = {"arsenal": bytes(zones["arsenal"]), "hand": _mask(zones["hand"]),
                   "discard": bytes(zones["discard"]), "collected": _mask(taken),
@@ -349,6 +353,20 @@ class PuzzleDungeon:
                 return card.id
         raise UnknownNameError(f"unknown arsenal card {code!r} (write value and suit letter, "
                                "like 5M)", text=code)
+
+
+def _at_fault(zones: Mapping[str, Sequence[int]], allowed: Iterable[int]) -> str | None:
+    """The zone (a header key: 'column 2', 'hand') where a laid-out table first goes wrong: the
+    one holding the second copy of a repeated card, or a card not in this game. None when
+    cards are only missing: no one line is at fault then."""
+    seen: set[int] = set()
+    in_game = set(allowed)
+    for zone, cards in zones.items():
+        for card in cards:
+            if card in seen or card not in in_game:
+                return zone
+            seen.add(card)
+    return None
 
 
 def _mask(ids: Iterable[int]) -> int:
