@@ -203,6 +203,11 @@ def end_of_game(out: Console, state: State, record: Record, record_path: str | N
     """Show how a game at the terminal ended, and save its record if asked to, opening with
     the result, the winners, the scores and who held each seat (`holders`, `finish.holder_text`)
     as comment lines."""
+    # Saved before anything is shown: a reader of the output that goes away meanwhile
+    # (`| head`) must not cost the game.
+    if record_path:
+        save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
+                    overwrite=force)
     outcome = state.outcome()
     if outcome is not None:
         out.print(render.state_view(state))
@@ -210,8 +215,6 @@ def end_of_game(out: Console, state: State, record: Record, record_path: str | N
         if outcome.termination is Termination.FINISHED:  # a competitive game: who won
             out.print(winners_line(outcome.winners))
     if record_path:
-        save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
-                    overwrite=force)
         out.print(f"Record saved to {record_path}.")
 
 
@@ -227,8 +230,8 @@ def play_game(entry: GameEntry, seed: int | None, bots: tuple[str, ...], pace: f
     seats = session.seat_bots(entry.name, holders, number, **settings)
     clock = session.FixedPace(pace) if pace is not None else None
     out = console()
-    out.print(_banner(game, number, holders))
     play_position(game.new_initial_state(seed=number), seats, out=out,
+                  opening=_banner(game, number, holders),
                   to_record=lambda moves: record_for(game, number, moves),
                   record_path=record_path, force=force, clock=clock,
                   holders=[holder_text(name, _pace(entry, pace)) for name in holders])
@@ -242,7 +245,7 @@ def _pace(entry: GameEntry, pace: float | None) -> float | None:
     return pace if pace is not None else entry.default_pace
 
 
-def play_position(state: State, seats: list[Bot | None], *, out: Console,
+def play_position(state: State, seats: list[Bot | None], *, out: Console, opening: str,
                   to_record: Callable[[list[str]], Record], record_path: str | None,
                   force: bool, clock: session.Clock | None = None,
                   commands: Sequence[TableCommand] = (),
@@ -250,10 +253,11 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
                   on_take_back: Callable[[int], None] | None = None,
                   holders: Sequence[str] | None = None) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
-    game ends or the people stop; then show the end and save the record `to_record(moves)`
-    makes, if one was asked for. A game with a `Terminal` has its table and commands, and
-    `commands` more. `history`: the moves that led to `state` (the state before each, and its
-    record line), which count as played here, so `undo` can take them back too; `on_take_back`
+    game ends or the people stop, `opening` shown first; then show the end and save the record
+    `to_record(moves)` makes, if one was asked for (even when the reader of the output goes
+    away). A game with a `Terminal` has its table and commands, and `commands` more. `history`:
+    the moves that led to `state` (the state before each, and its record line), which count as
+    played here, so `undo` can take them back too; `on_take_back`
     hears how many moves each `undo` took back. `holders` says who holds each seat, for the
     record (default: people). Returns the last state and the moves played (those of `history`
     first)."""
@@ -322,11 +326,20 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console,
             on_take_back(taken)
 
     try:
+        out.print(opening)
         running.run(on_turn=show, keep_log=True, on_take_back=took_back)
     except KeyboardInterrupt:
         # Ctrl-C while the bots play: the session keeps its state and moves up to date, so the
         # record asked for holds everything played so far.
         out.print("\nStopped.")
+    except BrokenPipeError:
+        # The reader of the output went away (`| head -1`): the game stops there, quietly, but
+        # the record asked for still holds everything played so far.
+        if record_path:
+            save_record(record_path, to_record(running.moves),
+                        comment="\n".join(result_lines(running.state, held)),
+                        overwrite=force or record_path in written)
+        raise
     end_of_game(out, running.state, to_record(running.moves), record_path,
                 force or record_path in written, held)
     return running.state, tuple(running.moves)

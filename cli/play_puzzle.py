@@ -198,12 +198,11 @@ def play_puzzle_command(entry: GameEntry) -> click.Command:
                 banner += ", winnable: the solver won it"
             begun = Begun(dealt.state(), banner, _recorder(dealt.game, dealt.seed, dealt.setup),
                           puzzle_key=dealt.codes()[0])
-        out.print(begun.banner)
         hints = Hints(puzzle=begun.puzzle_key, used=begun.used)
         ended, moves = play_position(
-            begun.state, [None], out=out, to_record=begun.to_record, record_path=record_path,
-            force=force, commands=hints.commands, history=begun.history,
-            on_take_back=begun.used.took_back)
+            begun.state, [None], out=out, opening=begun.banner, to_record=begun.to_record,
+            record_path=record_path, force=force, commands=hints.commands,
+            history=begun.history, on_take_back=begun.used.took_back)
         if begun.puzzle is not None:
             _daily_ended(begun.puzzle, ended, len(moves), begun.used, archive_path, out)
 

@@ -33,6 +33,20 @@ def test_a_closed_pipe_ends_quietly_with_141(args):
     assert done.stderr == ""
 
 
+@pytest.mark.parametrize("game", ["puzzle-dungeon", "dinky-dungeon"])
+def test_a_game_whose_reader_goes_still_saves_its_record(tmp_path, game):
+    """`play ... --record F | head -1`: the game stops when its output has nowhere to go,
+    quietly, and the record asked for is written all the same."""
+    record = tmp_path / "game.rec"
+    bots = [] if game == "puzzle-dungeon" else ["--bot", "greedy", "--bot", "greedy"]
+    done = closed_pipe_run("play", game, "--seed", "4", *bots, "--record", str(record))
+    assert done.returncode == EXIT_CLOSED_PIPE and done.stderr == ""
+    text = record.read_text()
+    assert text.startswith("# result: unfinished\n") and f"game: {game}\n" in text
+    assert "seed: 4\n" in text
+    assert succeeded(run("replay", str(record))).exit_code == 0
+
+
 def piped(*args: str, input: str | None = None) -> str:
     """The output of `dungeoneer ARGS` written for a file (not a terminal, no COLUMNS)."""
     return succeeded(run(*args, input=input, env={"COLUMNS": None})).output
