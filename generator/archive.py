@@ -17,9 +17,11 @@ failure below is one `ArchiveError` naming the file.
   write (`os.access`) is opened with SQLite's `mode=ro`: the dates already issued are served, a
   new date is refused before it is generated, and the file is never modified.
 - Validation: every row read is checked field by field (the date, the hero face, the seed, the
-  form of the two deal codes and the hero and seed they name, the level, the score, the features
-  and the line as JSON, the candidate, the generator version), and a puzzle is checked the same
-  way before it is written.
+  form of the two deal codes, their check characters and the hero and seed they name, the level,
+  the score, the features and the line as JSON, the candidate, the generator version), and a
+  puzzle is checked the same way before it is written.
+- Codes: puzzles are stored with deal codes that carry a check character; a row written before
+  codes had one is read all the same, and served with its codes in the new form.
   Reads scan the table, never its index, so a damaged index (which `PRAGMA quick_check` does not
   notice) can't hide an issued date, and a date found twice is an error. Before a new date is
   issued every row is checked, so a row damaged past recognising its date can't lead to that day
@@ -58,7 +60,7 @@ from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import create_temp
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, key_of
 from dungeoneer.engine.rng import MAX_SEED
-from dungeoneer.generator.codes import ALPHABET, PREFIX
+from dungeoneer.generator.codes import ALPHABET, PREFIX, check_character, with_check
 from dungeoneer.generator.daily import Daily
 from dungeoneer.generator.plays import RESULTS, Play
 from dungeoneer.generator.rating import LEVEL_NAMES
@@ -408,7 +410,7 @@ class Archive:
                 raise ArchiveError(f"the archive's index lists {daily.date}, which its table "
                                    "lacks: the archive is damaged; it was left as it is",
                                    file=str(self.path)) from None
-        return daily, True
+        return _checked(dict(zip(COLUMNS, values, strict=True))), True
 
     def add(self, daily: Daily) -> None:
         """Store a new puzzle, in one transaction; a date already issued is never replaced."""
@@ -487,16 +489,18 @@ class _Damage(Exception):
 
 
 def _values(daily: Daily, file: str) -> list[object]:
-    """The row of `daily`, checked as a row read back would be."""
+    """The row of `daily` (its codes with their check characters), checked as a row read back
+    would be."""
     data = daily.row()
     data["seed"] = str(daily.seed)  # up to 2**64 - 1: too big for INTEGER
     data["features"] = json.dumps(daily.features, sort_keys=True)
     data["line"] = json.dumps(list(daily.line))
     try:
-        _checked(data)
+        checked = _checked(data)
     except _Damage as exc:
         raise ArchiveError(f"the puzzle of {daily.date} can't be archived: {exc}",
                            file=file) from None
+    data["code"], data["layout_code"] = checked.code, checked.layout_code
     return [data[c] for c in COLUMNS]
 
 
@@ -590,36 +594,49 @@ def _seed(data: dict[str, object]) -> int:
     return int(text)
 
 
-_SHORT_CODE = re.compile(rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.(?P<seed>0|[1-9][0-9]*)")
+_HEAD = rf"(?P<version>{PREFIX}[0-9]+)(-(?P<check>[{ALPHABET}]))?"
+_SHORT_CODE = re.compile(rf"{_HEAD}(?P<rest>\.(?P<hero>[a-z-]+)\.(?P<seed>0|[1-9][0-9]*))")
 _LAYOUT_CODE = re.compile(
-    rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.L\.(0|[{ALPHABET[1:]}][{ALPHABET}]*)")
-"""Deal codes as the archive writes them (generator.codes): lower case, no leading zero. Only
-their form is checked here, as parsing a layout takes a millisecond (whole archives are checked);
-`deal_from_code` checks the deal itself when the puzzle is shown."""
+    rf"{_HEAD}(?P<rest>\.(?P<hero>[a-z-]+)\.L\.(0|[{ALPHABET[1:]}][{ALPHABET}]*))")
+"""Deal codes as the archive writes them (generator.codes): lower case, no leading zero, the
+check character after the card-set version (none in a row written before codes had one). Only
+their form and their check character are checked here, as parsing a layout takes a millisecond
+(whole archives are checked); `deal_from_code` checks the deal itself when the puzzle is
+shown."""
 
 
 def _deal_code(data: dict[str, object], name: str, hero: str,
                form: re.Pattern[str]) -> re.Match[str]:
-    """A deal code of the row's hero, of the form asked for."""
+    """A deal code of the row's hero, of the form asked for, with a check character that fits
+    (or none)."""
     text = _text(data, name)
     match = form.fullmatch(text)
     if match is None:
         kind = "layout" if form is _LAYOUT_CODE else "short"
         raise _Damage(f"{_its(name)} {_shown(text)}, not a {kind} deal code")
+    if match["check"] is not None and match["check"] != check_character(_body(match)):
+        raise _Damage(f"its {name} {_shown(text)} has a check character that does not fit it")
     if match["hero"] != key_of(hero).lower():
         raise _Damage(f"its {name} {_shown(text)} is not a deal of its hero, {hero}")
     return match
 
 
+def _body(code: re.Match[str]) -> str:
+    """A code matched by _SHORT_CODE or _LAYOUT_CODE without its check character."""
+    return code["version"] + code["rest"]
+
+
 def _code(data: dict[str, object], hero: str, seed: int) -> str:
+    """The row's short code, with its check character."""
     code = _deal_code(data, "code", hero, _SHORT_CODE)
     if code["seed"] != str(seed):
         raise _Damage(f"its code {code[0]} is not the deal of its seed, {seed}")
-    return code[0]
+    return with_check(_body(code))
 
 
 def _layout_code(data: dict[str, object], hero: str) -> str:
-    return _deal_code(data, "layout_code", hero, _LAYOUT_CODE)[0]
+    """The row's layout code, with its check character."""
+    return with_check(_body(_deal_code(data, "layout_code", hero, _LAYOUT_CODE)))
 
 
 def _level(data: dict[str, object]) -> int:

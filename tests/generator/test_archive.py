@@ -24,8 +24,8 @@ from tests.conftest import run
 
 
 def a_daily(date: str, level: int = 3) -> Daily:
-    return Daily(date=date, hero="Rogue", seed=2**64 - 1, code=f"pd1.rogue.{2**64 - 1}",
-                 layout_code="pd1.rogue.L.0", level=level, score=5.25,
+    return Daily(date=date, hero="Rogue", seed=2**64 - 1, code=f"pd1-j.rogue.{2**64 - 1}",
+                 layout_code="pd1-q.rogue.L.0", level=level, score=5.25,
                  features={"hasty_wins": 3, "hasty_plays": 64}, line=("deal", "deal"),
                  candidate=2)
 
@@ -378,10 +378,12 @@ ROW_DAMAGE = [
     ("candidate = -1", "its candidate is -1, not a whole number"),
     ("seed = '-1'", "its seed is '-1', not a whole number from 0 to 18446744073709551615"),
     ("seed = '18446744073709551616'", "its seed is '18446744073709551616', not a whole number"),
-    ("seed = 5", "its code pd1.rogue.18446744073709551615 is not the deal of its seed, 5"),
+    ("seed = 5", "its code pd1-j.rogue.18446744073709551615 is not the deal of its seed, 5"),
     ("hero = 'Nobody'", "its hero is 'Nobody', not a hero face of the game"),
-    ("hero = 'Warrior'", "its code 'pd1.rogue.18446744073709551615' is not a deal of its hero"),
+    ("hero = 'Warrior'", "its code 'pd1-j.rogue.18446744073709551615' is not a deal of its hero"),
     ("code = 'pd1.rogue.L.0'", "its code is 'pd1.rogue.L.0', not a short deal code"),
+    ("code = 'pd1-k.rogue.18446744073709551615'",
+     "its code 'pd1-k.rogue.18446744073709551615' has a check character that does not fit it"),
     ("layout_code = 'x'", "its layout_code is 'x', not a layout deal code"),
     ("line = '\"deal\"'", "its line is 'deal', not a list of actions"),
     ("line = '[1]'", "its line is [1], not a list of actions"),
