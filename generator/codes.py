@@ -17,9 +17,12 @@ lexicographic order of permutations of the card ids.
 
 The check character (after the hyphen that ends the first part) makes a typo an error rather
 than another deal. It is the Damm check character of the code's body (the code without `-c`, in
-its canonical form) over the totally anti-symmetric quasigroup x * y = 2x + y of GF(32) (the
-field modulo x^5 + x^2 + 1; + is XOR), each character of the body read as its value in Crockford's
+lower case) over the totally anti-symmetric quasigroup x * y = 2x + y of GF(32) (the field
+modulo x^5 + x^2 + 1; + is XOR), each character of the body read as its value in Crockford's
 base 32 or, outside that alphabet (i, l, o, u, the dot, the hyphen), as its code point modulo 32.
+It is checked against the code as written (any case, the layout's o read as 0 and i, l as 1), not
+against the deal the code reads as: a code with a check character is written as this project
+writes codes (no leading zero), so a digit typed as a leading 0 is a typo like any other.
 Such a check catches every change of one base-32 digit and every swap of two neighbouring ones;
 what the seed and the layout are written in is base-32 digits, so every typo there is caught. The
 other parts are names this installation checks on their own (the prefix, the card-set version,
@@ -188,6 +191,13 @@ def read_code(text: str) -> ReadCode:
     if not version:
         raise DealCodeError(f"{shown(written)!r} is not a deal code: it starts with pd and the "
                             f"card-set version, like {EXAMPLE.split('.')[0]}", text=written)
+    if check is not None:
+        if len(parts) == 4:
+            _check_payload_size(parts[3], written)  # before working out a check over it
+        # The check is of the code as written (case and the payload's look-alikes aside), not
+        # of the deal it reads as: a typo that reads as another way to write a number (a seed
+        # 60 typed as 00) must still be one.
+        _verify_check(_written_body(version, parts), check, written)
     hero = key_of(parts[1]).lower()
     if len(parts) == 3:
         seed_text = parts[2]
@@ -195,22 +205,23 @@ def read_code(text: str) -> ReadCode:
         if seed is None:
             raise DealCodeError(f"the seed of a deal code is a whole number from 0 to "
                                 f"{rng.MAX_SEED}, not {shown(seed_text)!r}", text=written)
-        code = DealCode(version, hero, seed=seed)
-        if check is not None:
-            _verify_check(code.body(), check, written)
-        return ReadCode(code, checked=check is not None)
+        return ReadCode(DealCode(version, hero, seed=seed), checked=check is not None)
     if parts[2].upper() != "L":
         raise DealCodeError(f"a layout code has L before its payload, like {LAYOUT_EXAMPLE}",
                             text=written)
-    if check is not None:
-        # Before the payload is read: a typo is said as one (not as a payload too large), and
-        # at once.
-        _check_payload_size(parts[3], written)
-        _verify_check(f"{PREFIX}{version}.{hero}.L.{_canonical_payload(parts[3])}", check,
-                      written)
     monsters, arsenal, stream = _read_payload(parts[3], written)
     code = DealCode(version, hero, monsters=monsters, arsenal=arsenal, stream=stream)
     return ReadCode(code, checked=check is not None)
+
+
+def _written_body(version: str, parts: list[str]) -> str:
+    """The body of a code as written (without its check character), in lower case, the
+    payload's look-alike letters read as Crockford reads them: the body `DealCode.body` gives
+    for a code written as this project writes codes."""
+    body = [f"{PREFIX}{version}", *parts[1:]]
+    if len(parts) == 4:
+        body[3] = "".join(_READ_AS.get(char, char) for char in parts[3].lower())
+    return ".".join(body).lower()
 
 
 def _version_and_check(head: str) -> tuple[str, str | None]:
@@ -285,13 +296,6 @@ def _check_payload_size(payload: str, written: str) -> None:
         raise DealCodeError(f"the layout payload is too large to be a deal: {len(payload):,} "
                             f"characters, more than a deal's {most} (a typo?)",
                             text=shown(written, 100))
-
-
-def _canonical_payload(payload: str) -> str:
-    """A payload as `_base32` writes its number: lower case, o as 0, i and l as 1, no leading
-    zero."""
-    read = "".join(_READ_AS.get(char, char) for char in payload.lower())
-    return read.lstrip("0") or "0"
 
 
 def _read_payload(payload: str, written: str) -> tuple[tuple[int, ...], tuple[int, ...], int]:

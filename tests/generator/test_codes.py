@@ -5,7 +5,7 @@ rather than another deal; codes written before they had one still read."""
 import contextlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dungeoneer.engine.errors import DungeoneerError
@@ -114,6 +114,7 @@ def assert_every_typo_is_refused(code: str, dealt: object) -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, MAX_SEED) | st.integers(0, 999), HEROES)
+@example(seed=60, hero="Rogue")  # 60 typed 00 reads as seed 0, whose code has the same check
 def test_every_typo_of_a_short_code_is_refused(seed, hero):
     game = PuzzleDungeon(hero=hero)
     assert_every_typo_is_refused(short_code(game, seed).text(),
@@ -132,6 +133,8 @@ def test_every_typo_of_a_layout_code_is_refused(seed, hero):
     ("pd1-5.rogue.42", "has a typo: its check character does not fit the rest of it"),
     ("pd1-4.rogue.43", "has a typo: its check character does not fit"),
     ("pd1-4.rogue.24", "has a typo: its check character does not fit"),
+    ("pd1-8.rogue.00", "has a typo"),  # seed 60's code, a digit typed as 0: not seed 0's
+    ("pd1-4.rogue.042", "has a typo"),  # a code with a check is written without leading zeros
     ("pd1-4.rogeu.42", "has a typo: its check character does not fit"),
     ("pd1-u.rogue.42", "its check character, after the hyphen, is one base-32 digit, not 'u'"),
     ("pd1-44.rogue.42", "is one base-32 digit, not '44'"),
