@@ -20,6 +20,10 @@ failure below is one `ArchiveError` naming the file.
   form of the two deal codes, their check characters and the hero and seed they name, the level,
   the score, the features and the line as JSON, the candidate, the generator version), and a
   puzzle is checked the same way before it is written.
+  Reads scan the table, never its index, so a damaged index (which `PRAGMA quick_check` does not
+  notice) can't hide an issued date, and a date found twice is an error. Before a new date is
+  issued every row is checked, so a row damaged past recognising its date can't lead to that day
+  being issued a second time.
 - Checksums: each puzzle row carries the SHA-256 of its content (`row_checksum`), written with
   it and checked whenever it is read, so a row changed outside dungeoneer (or damaged in a way
   that still parses) is an error naming the date, never served. A puzzle served to a player
@@ -27,10 +31,6 @@ failure below is one `ArchiveError` naming the file.
   win as well, a few milliseconds.
 - Codes: puzzles are stored with deal codes that carry a check character; a row written before
   codes had one is read all the same, and served with its codes in the new form.
-  Reads scan the table, never its index, so a damaged index (which `PRAGMA quick_check` does not
-  notice) can't hide an issued date, and a date found twice is an error. Before a new date is
-  issued every row is checked, so a row damaged past recognising its date can't lead to that day
-  being issued a second time.
 - Temporary files: a new archive is built in `.NAME.XXXXXXXX.new` beside its final name and linked
   into place. A process killed in between leaves that file (and perhaps its `-journal`); each open
   removes such files older than `STALE_SECONDS` (10 minutes): a creation takes milliseconds, so

@@ -46,7 +46,7 @@ ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 """Crockford's base 32: no i, l, o or u, so a code read aloud or copied by hand survives."""
 _READ_AS = {"i": "1", "l": "1", "o": "0"}
 CHECK_MARK = "-"
-"""Between the card-set version and the check character: pd1-7.rogue.42."""
+"""Between the card-set version and the check character: pd1-4.rogue.42."""
 _GF32_MODULUS = 0b100101
 """x^5 + x^2 + 1, a primitive polynomial: GF(32) is the polynomials over GF(2) modulo it."""
 
@@ -87,7 +87,7 @@ class DealCode:
         return f"{head}.L.{_layout_payload(self.monsters, self.arsenal, self.stream)}"
 
     def text(self) -> str:
-        """The code as written, with its check character (pd1-7.rogue.42)."""
+        """The code as written, with its check character (pd1-4.rogue.42)."""
         return with_check(self.body())
 
     def __str__(self) -> str:
@@ -234,9 +234,9 @@ def _version_and_check(head: str) -> tuple[str, str | None]:
 
 
 def _verify_check(body: str, check: str, written: str) -> None:
-    """A DealCodeError saying the code has a typo unless `check` is the check character of
-    `body`, the code's canonical body (read as the base-32 digits are: any case, o as 0, i and
-    l as 1)."""
+    """A DealCodeError saying the code has a typo unless `check` (read as the base-32 digits
+    are: any case, o as 0, i and l as 1) is the check character of `body`, the code's body as
+    written (`_written_body`)."""
     read = _READ_AS.get(check.lower(), check.lower())
     if len(read) != 1 or read not in ALPHABET:
         raise DealCodeError(f"the deal code {shown(written)!r} has a typo: its check character, "
