@@ -287,8 +287,12 @@ def _layout_payload(monsters: tuple[int, ...], arsenal: tuple[int, ...], stream:
 
 
 def _check_payload_size(payload: str, written: str) -> None:
-    """Refuse a payload longer than the largest deal's before it is read (reading a number of n
-    digits one digit at a time takes time in n squared)."""
+    """Refuse an empty payload (not the number 0), and one longer than the largest deal's
+    before it is read (reading a number of n digits one digit at a time takes time in n
+    squared)."""
+    if not payload.strip():
+        raise DealCodeError(f"a layout code has its layout after the L, like {LAYOUT_EXAMPLE}; "
+                            "this one has none", text=written)
     monsters_count, arsenal_count = _sizes()
     most = len(_base32(((math.factorial(monsters_count) * math.factorial(arsenal_count)) << 64)
                        - 1))

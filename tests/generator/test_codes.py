@@ -184,6 +184,8 @@ def test_a_layout_code_starts_a_record_that_replays_the_same_deal():
     ("pd1.rogue.-4", "whole number"),
     ("pd1.rogue.X.abc", "has L before its payload"),
     ("pd1.rogue.L.u1", "not a base-32 digit"),
+    ("pd1.rogue.L.", "has its layout after the L"),
+    ("pd1-q.rogue.L.", "has its layout after the L"),
     ("pd1.rogue.L." + "z" * 60, "too large"),
     ("pd2.rogue.4", "card set version 2"),
 ])
