@@ -151,7 +151,7 @@ def archive_show(date: str, archive_path: str | None, as_json: bool) -> None:
 
     day = parse_date(date).isoformat()
     with existing_archive(archive_path) as opened:
-        puzzle = opened.get(day)
+        puzzle = opened.served(day)
         plays = opened.plays(day)
     if puzzle is None:
         raise DungeoneerError(f"the archive has no puzzle of {day} (`dungeoneer daily {day}` "

@@ -14,6 +14,7 @@ from dungeoneer.cli.options import (
     console,
     echo_json,
     force_option,
+    note_unchecked,
     output_path,
 )
 from dungeoneer.engine.registry import Caption
@@ -29,7 +30,7 @@ from dungeoneer.generator.deals import deal_json, start_deal
 @JSON
 def deal(deal_spec: int | str, hero: str | None, cards: str | None, svg: str | None,
          force: bool, as_json: bool) -> None:
-    """Deal the Puzzle Dungeon puzzle of SEED (or of a deal CODE such as pd1.rogue.42) and draw
+    """Deal the Puzzle Dungeon puzzle of SEED (or of a deal CODE such as pd1-4.rogue.42) and draw
     it as a player would lay it out.
 
     Columns are drawn back (top) to front (bottom); the arsenal left to right, its front the
@@ -39,6 +40,7 @@ def deal(deal_spec: int | str, hero: str | None, cards: str | None, svg: str | N
     """
     output_path(svg, force)
     dealt = start_deal(deal_spec, hero, cards)
+    note_unchecked(dealt.note())
     state = dealt.state()
     codes = dealt.codes()
     render.write_picture(svg, state, force, Caption(code=codes[0]))

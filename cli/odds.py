@@ -74,7 +74,7 @@ def odds(deal_spec: int | str | None, deal_file: str | None, from_record: str | 
     few ways at each decision and plays the option that wins most often (docs/difficulty.md,
     "The sampling player").
 
-    Example: dungeoneer odds pd1.rogue.42 --workers 2
+    Example: dungeoneer odds pd1-4.rogue.42 --workers 2
     """
     from dungeoneer.generator.sampling import CANDIDATES, SAMPLES, SamplingPlayer, iter_odds
     from dungeoneer.solver import UNWINNABLE, usable_cores

@@ -43,6 +43,7 @@ from dungeoneer.engine.files import LinesWriter, check_writable
 from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
+from dungeoneer.generator.codes import read_code
 from dungeoneer.generator.deals import parse_deal
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -132,17 +133,28 @@ class SeedType(ParamType):
 
 
 class DealType(ParamType):
-    """A deal for the solver and the ratings: a seed (with --hero) or a deal code (pd1.rogue.42,
-    or the layout form)."""
+    """A deal for the solver and the ratings: a seed (with --hero) or a deal code (pd1-4.rogue.42,
+    or the layout form). A code is read here, before any work: one whose check character does
+    not fit is a typo (one error, status 2)."""
 
     name = "deal"
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> int | str:
         try:
-            return parse_deal(str(value))
+            deal = parse_deal(str(value))
         except DungeoneerError as exc:
             self.fail(exc.reason, param, ctx)
+        if isinstance(deal, str):
+            read_code(deal)  # a DealCodeError is one message, as every bad code's is
+        return deal
+
+
+def note_unchecked(note: str | None) -> None:
+    """Say on standard error how a deal code without a check character was read (`Deal.note`),
+    once the deal it names is known to be dealt."""
+    if note:
+        click.echo(f"note: {note}", err=True)
 
 
 class WholeNumber(ParamType):

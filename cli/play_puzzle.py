@@ -27,6 +27,7 @@ from dungeoneer.cli.options import (
     PathType,
     console,
     force_option,
+    note_unchecked,
     output_path,
     spinner,
 )
@@ -45,7 +46,13 @@ from dungeoneer.engine.records import (
 )
 from dungeoneer.engine.records import start as start_of
 from dungeoneer.engine.registry import GameEntry, TableCommand
-from dungeoneer.generator.deals import Deal, position_seed, puzzle_position, start_deal
+from dungeoneer.generator.deals import (
+    Deal,
+    deal_name,
+    position_seed,
+    puzzle_position,
+    start_deal,
+)
 
 if TYPE_CHECKING:
     from dungeoneer.generator.daily import Daily
@@ -193,11 +200,12 @@ def play_puzzle_command(entry: GameEntry) -> click.Command:
                 picked = deal_spec if deal_spec is not None else seed
                 spec = picked if picked is not None else secrets.randbelow(10**9)
             dealt = _dealt(spec, chosen)
+            note_unchecked(dealt.note())
             banner = f"[bold]{dealt.game.info.title}[/bold], deal {dealt.codes()[0]}"
             if winnable:
                 banner += ", winnable: the solver won it"
             begun = Begun(dealt.state(), banner, _recorder(dealt.game, dealt.seed, dealt.setup),
-                          puzzle_key=dealt.codes()[0])
+                          puzzle_key=deal_name(dealt.codes()[0]))
         hints = Hints(puzzle=begun.puzzle_key, used=begun.used)
         ended, moves = play_position(
             begun.state, [None], out=out, opening=begun.banner, to_record=begun.to_record,
@@ -235,7 +243,7 @@ def play_puzzle_command(entry: GameEntry) -> click.Command:
         help="Play Puzzle Dungeon at the terminal, choosing among the numbered legal actions "
              "or typing them. A seed or a deal code (as `deal` and `solve` take), the daily "
              "puzzle, or a saved game to go on with.\n\n"
-             "Examples: dungeoneer play puzzle-dungeon pd1.warrior.42 --record game.rec; "
+             "Examples: dungeoneer play puzzle-dungeon pd1-5.warrior.42 --record game.rec; "
              "dungeoneer play puzzle-dungeon --daily; dungeoneer play puzzle-dungeon --from "
              "game.rec")
 
@@ -303,7 +311,7 @@ def _daily_begun(puzzle: Daily, used: Help | None = None, going_on: str | None =
                           after=help_used.header, kept=record.moves if record else ())
     return Begun(state if state is not None else dealt.state(),
                  _daily_banner(puzzle, dealt.game.info.title, going_on), to_record, history,
-                 help_used, puzzle, puzzle_key=puzzle.code)
+                 help_used, puzzle, puzzle_key=deal_name(puzzle.code))
 
 
 def _going_on(path: str, archive_path: str | None, out: Console) -> Begun:
@@ -354,8 +362,13 @@ def _daily_of_record(record: Record, path: str, archive_path: str | None,
     except DungeoneerError as exc:
         raise _header_problem(record, path, "daily", exc.reason) from None
     puzzle = issue_daily(day, archive_path, out)[0]
-    code = record.get("code")
-    if code not in (puzzle.code, puzzle.layout_code):
+    try:
+        # Read first: a typo is said as one (a record written before codes had a check
+        # character reads all the same).
+        named = deal_name(record.get("code") or "")
+    except DungeoneerError as exc:
+        raise _header_problem(record, path, "code", exc.reason) from None
+    if named not in (deal_name(puzzle.code), deal_name(puzzle.layout_code)):
         raise _header_problem(record, path, "code",
                               f"the daily puzzle of {puzzle.date} is {puzzle.code}, not this "
                               "code: the record is not of that puzzle")

@@ -39,7 +39,7 @@ def rate_command(deal_spec: int | str | None, deal_file: str | None, hero: str |
     """Rate a deal from 1 (gentle) to 5 (fiendish), with the features behind the rating. Only a
     deal the solver wins gets a rating (docs/difficulty.md).
 
-    Example: dungeoneer rate pd1.warrior.42
+    Example: dungeoneer rate pd1-5.warrior.42
     """
     from dungeoneer.generator.rating import rate
 

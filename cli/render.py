@@ -107,7 +107,9 @@ def write_picture(path: str | None, state: State, force: bool,
 
 def record_caption(record: Record, path: str, moves: int, last_move: str) -> registry.Caption:
     """The caption of a picture of a record's position after `moves` moves (the last of them
-    `last_move`): the daily puzzle its header names (date and number) and its code, if any."""
+    `last_move`): the daily puzzle its header names (date and number) and its code, if any
+    (with its check character, also from a record written before codes had one)."""
+    from dungeoneer.generator.codes import parse_code
     from dungeoneer.generator.daily import parse_date, puzzle_number
 
     daily = record.get("daily")
@@ -120,5 +122,11 @@ def record_caption(record: Record, path: str, moves: int, last_move: str) -> reg
         title = f"Daily No. {puzzle_number(day)} of {day.isoformat()}"
     else:
         title = f"Record {Path(path).name}"
-    return registry.Caption(title=title, code=record.get("code") or "", moves=moves,
-                            last_move=last_move)
+    code = record.get("code")
+    if code is not None:
+        try:
+            code = parse_code(code).text()
+        except DungeoneerError as exc:
+            raise exc.located(file=path, line=record.header_lines.get("code"),
+                              text=f"code: {code}") from None
+    return registry.Caption(title=title, code=code or "", moves=moves, last_move=last_move)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from dungeoneer.cli.options import note_unchecked
 from dungeoneer.generator.deals import (
     Start,
     start_of_deal,
@@ -39,4 +40,6 @@ def start_position(deal: int | str | None, deal_file: str | None, from_record: s
     if from_record is not None:
         return start_of_record(from_record)
     assert deal is not None
-    return start_of_deal(deal, hero, cards, core)
+    start = start_of_deal(deal, hero, cards, core)
+    note_unchecked(start.note)
+    return start

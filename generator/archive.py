@@ -17,22 +17,32 @@ failure below is one `ArchiveError` naming the file.
   write (`os.access`) is opened with SQLite's `mode=ro`: the dates already issued are served, a
   new date is refused before it is generated, and the file is never modified.
 - Validation: every row read is checked field by field (the date, the hero face, the seed, the
-  form of the two deal codes and the hero and seed they name, the level, the score, the features
-  and the line as JSON, the candidate, the generator version), and a puzzle is checked the same
-  way before it is written.
+  form of the two deal codes, their check characters and the hero and seed they name, the level,
+  the score, the features and the line as JSON, the candidate, the generator version), and a
+  puzzle is checked the same way before it is written.
   Reads scan the table, never its index, so a damaged index (which `PRAGMA quick_check` does not
   notice) can't hide an issued date, and a date found twice is an error. Before a new date is
   issued every row is checked, so a row damaged past recognising its date can't lead to that day
   being issued a second time.
+- Checksums: each puzzle row carries the SHA-256 of its content (`row_checksum`), written with
+  it and checked whenever it is read, so a row changed outside dungeoneer (or damaged in a way
+  that still parses) is an error naming the date, never served. A puzzle served to a player
+  (`served`: `daily`, `play --daily`, `archive show`) has its line replayed from its layout to a
+  win as well, a few milliseconds.
+- Codes: puzzles are stored with deal codes that carry a check character; a row written before
+  codes had one is read all the same, and served with its codes in the new form.
 - Temporary files: a new archive is built in `.NAME.XXXXXXXX.new` beside its final name and linked
   into place. A process killed in between leaves that file (and perhaps its `-journal`); each open
   removes such files older than `STALE_SECONDS` (10 minutes): a creation takes milliseconds, so
   an older one belongs to no running process.
 - Modes: the archive is created with mode 0666 less the umask, as any new file of the user's.
 - History: the `plays` table beside the puzzles holds the player's plays (date, the day played
-  on, result, moves, hints of each kind, moves taken back). An archive of schema version 1 (the
-  puzzles alone) gains the table, untouched otherwise, when it is first opened for writing
-  (`_migrate`, one transaction); a read-only one is read as having no plays.
+  on, result, moves, hints of each kind, moves taken back).
+- Older schemas: an archive of schema version 1 (the puzzles alone) gains the plays table, and
+  one of version 1 or 2 the puzzles' checksums, when it is first opened for writing (`_migrate`,
+  one transaction): a `checksum` column, filled for every row whose fields check (a damaged row
+  keeps none, and is reported as damaged when read); the puzzles' own columns are never touched.
+  A read-only one is read as it is: no plays for version 1, no checksums to check for either.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ import contextlib
 import csv
 import datetime as dt
 import functools
+import hashlib
 import io
 import json
 import math
@@ -58,17 +69,26 @@ from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.files import create_temp
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, key_of
 from dungeoneer.engine.rng import MAX_SEED
-from dungeoneer.generator.codes import ALPHABET, PREFIX
+from dungeoneer.generator.codes import (
+    ALPHABET,
+    PREFIX,
+    check_character,
+    deal_from_code,
+    with_check,
+)
 from dungeoneer.generator.daily import Daily
 from dungeoneer.generator.plays import RESULTS, Play
 from dungeoneer.generator.rating import LEVEL_NAMES
 
 APPLICATION_ID = 0x44554E47
 """'DUNG': SQLite's application_id header field marks the file as ours."""
-SCHEMA_VERSION = 2
-"""1: the daily puzzles; 2: and the plays (`PLAYS_SCHEMA`)."""
+SCHEMA_VERSION = 3
+"""1: the daily puzzles; 2: and the plays (`PLAYS_SCHEMA`); 3: and each puzzle's checksum."""
 COLUMNS = ("date", "hero", "seed", "code", "layout_code", "level", "score", "features", "line",
            "candidate", "generator_version")
+"""A puzzle's content: what its checksum covers."""
+CHECKSUM = "checksum"
+"""The column of each puzzle row's checksum (`row_checksum`)."""
 BUSY_SECONDS = 10.0
 """How long a step waits for another process's lock before the archive is reported busy."""
 STALE_SECONDS = 600.0
@@ -86,9 +106,13 @@ CREATE TABLE daily (
     features TEXT NOT NULL,
     line TEXT NOT NULL,
     candidate INTEGER NOT NULL,
-    generator_version TEXT NOT NULL
+    generator_version TEXT NOT NULL,
+    checksum TEXT
 )
 """
+ADD_CHECKSUMS = "ALTER TABLE daily ADD COLUMN checksum TEXT"
+"""The column as an archive of schema 1 or 2 gains it (the same as SCHEMA's: NULL is allowed, as
+ALTER TABLE can add no NOT NULL column without a default; a row without one is damaged)."""
 
 PLAYS_SCHEMA = """
 CREATE TABLE plays (
@@ -106,7 +130,9 @@ PLAY_COLUMNS = ("date", "played_on", "result", "moves", "hints", "solver_hints",
 
 # NOT INDEXED: the table itself is read, so a damaged index can't hide a row (see the docstring).
 SELECT = f"SELECT rowid, {', '.join(COLUMNS)} FROM daily NOT INDEXED"
-INSERT = f"INSERT INTO daily ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
+SELECT_CHECKED = f"SELECT rowid, {', '.join(COLUMNS)}, {CHECKSUM} FROM daily NOT INDEXED"
+INSERT = (f"INSERT INTO daily ({', '.join(COLUMNS)}, {CHECKSUM}) "
+          f"VALUES ({', '.join('?' for _ in (*COLUMNS, CHECKSUM))})")
 _TEMP_NAME = re.compile(r"[0-9a-z_]{8}\.new(-journal)?")
 """The part of a creation's temporary file after `.NAME.` (ours, and the older mkstemp ones)."""
 
@@ -137,6 +163,9 @@ class Archive:
         self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
         self.read_only_because: str | None = None
         """Why this process can't write the archive, or None if it can."""
+        self.has_checksums = False
+        """Whether the puzzle rows carry checksums (not in an archive of an earlier schema that
+        this process may only read)."""
         self.connection = self._open()
 
     def __enter__(self) -> Archive:
@@ -171,6 +200,8 @@ class Archive:
             if self.read_only_because is None:
                 with self._sqlite("can't be brought up to date"):
                     self._migrate(connection)
+            with self._sqlite("can't be read as an archive"):
+                self.has_checksums = CHECKSUM in _columns(connection)
         except ArchiveError:
             connection.close()
             raise
@@ -178,14 +209,18 @@ class Archive:
 
     def _migrate(self, connection: sqlite3.Connection) -> None:
         """Bring an archive of an earlier schema up to this one, in one transaction: version 1
-        gains the plays table (its puzzles are left as they are)."""
+        gains the plays table, versions 1 and 2 the puzzles' checksums (the puzzles' own columns
+        are left as they are)."""
         if connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
             return
         connection.execute("BEGIN IMMEDIATE")
         try:
             # Under the write lock: another process may have migrated it meanwhile.
-            if connection.execute("PRAGMA user_version").fetchone()[0] == 1:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version == 1:
                 connection.execute(PLAYS_SCHEMA)
+            if version in (1, 2):
+                _add_checksums(connection)
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.execute("COMMIT")
         except BaseException:
@@ -244,21 +279,22 @@ class Archive:
             raise ArchiveError("an SQLite database, but not a dungeoneer archive; it was left "
                                "as it is", file=str(self.path))
         version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (1, SCHEMA_VERSION):
+        if version not in range(1, SCHEMA_VERSION + 1):
             raise ArchiveError(f"a version {version} archive; this dungeoneer reads versions 1 "
                                f"to {SCHEMA_VERSION}", file=str(self.path))
         check = connection.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise ArchiveError(f"the archive is damaged ({check}); it was left as it is",
                                file=str(self.path))
-        self._check_table(connection)
+        self._check_table(connection, version)
 
-    def _check_table(self, connection: sqlite3.Connection) -> None:
-        columns = {row[1] for row in connection.execute("PRAGMA table_info(daily)").fetchall()}
+    def _check_table(self, connection: sqlite3.Connection, version: int) -> None:
+        columns = _columns(connection)
         if not columns:
             raise ArchiveError("the archive has no daily table (damaged, or changed by another "
                                "program); it was left as it is", file=str(self.path))
-        missing = [c for c in COLUMNS if c not in columns]
+        wanted = (*COLUMNS, CHECKSUM) if version >= 3 else COLUMNS
+        missing = [c for c in wanted if c not in columns]
         if missing:
             raise ArchiveError(f"the archive's daily table has no {', '.join(missing)} column "
                                "(damaged, or changed by another program); it was left as it is",
@@ -306,6 +342,17 @@ class Archive:
         _check_one_per_date(dailies, str(self.path))
         return dailies[0] if dailies else None
 
+    def served(self, date: str) -> Daily | None:
+        """The archived puzzle of a date as a player is served it (`get`), its line replayed
+        from its layout to a win first; an ArchiveError naming the date if it does not."""
+        daily = self.get(date)
+        if daily is not None:
+            problem = _replay_problem(daily)
+            if problem is not None:
+                raise ArchiveError(f"the puzzle of {date} is damaged: {problem}; the archive "
+                                   "was left as it is", file=str(self.path))
+        return daily
+
     def all(self) -> list[Daily]:
         """Every archived puzzle, by date; an ArchiveError if any row is damaged."""
         dailies = self._read("ORDER BY date, rowid", ())
@@ -313,10 +360,13 @@ class Archive:
         return dailies
 
     def _read(self, clause: str, parameters: tuple[str, ...]) -> list[Daily]:
+        select = SELECT_CHECKED if self.has_checksums else SELECT
         with self._sqlite("can't be read as an archive"):
             # fetchall: an unfinished statement would keep a read lock that a writer waits on.
-            rows = self.connection.execute(f"{SELECT} {clause}", parameters).fetchall()
-        return [_row_daily(row[0], row[1:], str(self.path)) for row in rows]
+            rows = self.connection.execute(f"{select} {clause}", parameters).fetchall()
+        if not self.has_checksums:
+            return [_row_daily(row[0], row[1:], str(self.path)) for row in rows]
+        return [_row_daily(row[0], row[1:-1], str(self.path), checksum=row[-1]) for row in rows]
 
     def export(self, form: str) -> str:
         """The whole archive as JSON (a list) or CSV (features and line as JSON text)."""
@@ -379,7 +429,7 @@ class Archive:
         """The puzzle of `date` and whether this call issued it: the archived one, else the one
         `make()` generates, stored; if another process stored the date meanwhile, its puzzle.
         A read-only or locked archive is reported before `make` is called."""
-        stored = self.get(date)
+        stored = self.served(date)
         if stored is not None:
             return stored, False
         # A row damaged past recognising its date may be this date's: refuse rather than risk
@@ -402,13 +452,13 @@ class Archive:
             if stored is not None:
                 return stored, False
             try:
-                self.connection.execute(INSERT, values)
+                self.connection.execute(INSERT, [*values, row_checksum(values)])
             except sqlite3.IntegrityError:
                 # The table has no row of the date (read above), yet the unique index has one.
                 raise ArchiveError(f"the archive's index lists {daily.date}, which its table "
                                    "lacks: the archive is damaged; it was left as it is",
                                    file=str(self.path)) from None
-        return daily, True
+        return _checked(dict(zip(COLUMNS, values, strict=True))), True
 
     def add(self, daily: Daily) -> None:
         """Store a new puzzle, in one transaction; a date already issued is never replaced."""
@@ -487,29 +537,98 @@ class _Damage(Exception):
 
 
 def _values(daily: Daily, file: str) -> list[object]:
-    """The row of `daily`, checked as a row read back would be."""
+    """The row of `daily` (its codes with their check characters), checked as a row read back
+    would be."""
     data = daily.row()
     data["seed"] = str(daily.seed)  # up to 2**64 - 1: too big for INTEGER
     data["features"] = json.dumps(daily.features, sort_keys=True)
     data["line"] = json.dumps(list(daily.line))
     try:
-        _checked(data)
+        checked = _checked(data)
     except _Damage as exc:
         raise ArchiveError(f"the puzzle of {daily.date} can't be archived: {exc}",
                            file=file) from None
+    data["code"], data["layout_code"] = checked.code, checked.layout_code
     return [data[c] for c in COLUMNS]
 
 
-def _row_daily(rowid: int, values: Sequence[object], file: str) -> Daily:
-    """The puzzle of a row read from the archive; an ArchiveError naming it if it is damaged."""
+def row_checksum(values: Sequence[object]) -> str:
+    """The checksum of a puzzle row's content (`COLUMNS`, in order, as stored and already
+    checked field by field): SHA-256, in hex, of the values as one JSON array, compact and in
+    ASCII (the score a JSON number as Python writes a float, the seed, features and line the
+    text stored), so the same row has the same checksum on every machine."""
+    data = dict(zip(COLUMNS, values, strict=True))
+    # A REAL column may hand back a whole score as written (5 or 5.0): the same number.
+    data["score"] = float(data["score"])  # type: ignore[arg-type]
+    text = json.dumps([data[c] for c in COLUMNS], ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+_UNCHECKED = object()
+"""A row read from an archive whose rows carry no checksum (an earlier schema, read-only)."""
+
+
+def _row_daily(rowid: int, values: Sequence[object], file: str, *,
+               checksum: object = _UNCHECKED) -> Daily:
+    """The puzzle of a row read from the archive, its fields and then its `checksum` checked;
+    an ArchiveError naming it if it is damaged."""
     data = dict(zip(COLUMNS, values, strict=True))
     try:
-        return _checked(data)
+        daily = _checked(data)
+        if checksum is not _UNCHECKED:
+            _check_sum(values, checksum)
+        return daily
     except _Damage as exc:
         date = data["date"]
         name = f"the puzzle of {date} (row {rowid})" if _is_date(date) else f"row {rowid}"
         raise ArchiveError(f"{name} is damaged: {exc}; the archive was left as it is",
                            file=file) from None
+
+
+def _check_sum(values: Sequence[object], checksum: object) -> None:
+    """A _Damage unless `checksum` is the checksum of the row's content."""
+    if checksum is None:
+        raise _Damage("it has no checksum (a row put in by another program, or damaged)")
+    if checksum != row_checksum(values):
+        raise _Damage("its content does not match its checksum: it was changed outside "
+                      "dungeoneer, or the file is damaged")
+
+
+def _add_checksums(connection: sqlite3.Connection) -> None:
+    """Give an archive of an earlier schema its checksum column, filled for every row whose
+    fields check (inside the caller's transaction); a damaged row keeps none, and its damage is
+    reported whenever it is read. Only the new column is written."""
+    connection.execute(ADD_CHECKSUMS)
+    rows = connection.execute(SELECT).fetchall()
+    for rowid, *values in rows:
+        try:
+            _checked(dict(zip(COLUMNS, values, strict=True)))
+        except _Damage:
+            continue
+        connection.execute(f"UPDATE daily SET {CHECKSUM} = ? WHERE rowid = ?",
+                           (row_checksum(values), rowid))
+
+
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    """The columns of the daily table (none: no such table)."""
+    return {row[1] for row in connection.execute("PRAGMA table_info(daily)").fetchall()}
+
+
+def _replay_problem(daily: Daily) -> str | None:
+    """What is wrong with replaying a puzzle's line from its layout (it must end in a win), or
+    None."""
+    try:
+        state = deal_from_code(daily.layout_code)
+    except DungeoneerError as exc:
+        return f"its layout code does not deal ({exc.reason})"
+    for number, text in enumerate(daily.line, start=1):
+        try:
+            state = state.apply(state.parse_action(text))
+        except DungeoneerError as exc:
+            return f"its line does not replay (step {number}, {text!r}: {exc.reason})"
+    if not state.won():
+        return f"its line of {len(daily.line)} steps does not end in a win"
+    return None
 
 
 def _check_one_per_date(dailies: Sequence[Daily], file: str) -> None:
@@ -590,36 +709,49 @@ def _seed(data: dict[str, object]) -> int:
     return int(text)
 
 
-_SHORT_CODE = re.compile(rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.(?P<seed>0|[1-9][0-9]*)")
+_HEAD = rf"(?P<version>{PREFIX}[0-9]+)(-(?P<check>[{ALPHABET}]))?"
+_SHORT_CODE = re.compile(rf"{_HEAD}(?P<rest>\.(?P<hero>[a-z-]+)\.(?P<seed>0|[1-9][0-9]*))")
 _LAYOUT_CODE = re.compile(
-    rf"{PREFIX}[0-9]+\.(?P<hero>[a-z-]+)\.L\.(0|[{ALPHABET[1:]}][{ALPHABET}]*)")
-"""Deal codes as the archive writes them (generator.codes): lower case, no leading zero. Only
-their form is checked here, as parsing a layout takes a millisecond (whole archives are checked);
-`deal_from_code` checks the deal itself when the puzzle is shown."""
+    rf"{_HEAD}(?P<rest>\.(?P<hero>[a-z-]+)\.L\.(0|[{ALPHABET[1:]}][{ALPHABET}]*))")
+"""Deal codes as the archive writes them (generator.codes): lower case, no leading zero, the
+check character after the card-set version (none in a row written before codes had one). Only
+their form and their check character are checked here, as parsing a layout takes a millisecond
+(whole archives are checked); `deal_from_code` checks the deal itself when the puzzle is
+shown."""
 
 
 def _deal_code(data: dict[str, object], name: str, hero: str,
                form: re.Pattern[str]) -> re.Match[str]:
-    """A deal code of the row's hero, of the form asked for."""
+    """A deal code of the row's hero, of the form asked for, with a check character that fits
+    (or none)."""
     text = _text(data, name)
     match = form.fullmatch(text)
     if match is None:
         kind = "layout" if form is _LAYOUT_CODE else "short"
         raise _Damage(f"{_its(name)} {_shown(text)}, not a {kind} deal code")
+    if match["check"] is not None and match["check"] != check_character(_body(match)):
+        raise _Damage(f"its {name} {_shown(text)} has a check character that does not fit it")
     if match["hero"] != key_of(hero).lower():
         raise _Damage(f"its {name} {_shown(text)} is not a deal of its hero, {hero}")
     return match
 
 
+def _body(code: re.Match[str]) -> str:
+    """A code matched by _SHORT_CODE or _LAYOUT_CODE without its check character."""
+    return code["version"] + code["rest"]
+
+
 def _code(data: dict[str, object], hero: str, seed: int) -> str:
+    """The row's short code, with its check character."""
     code = _deal_code(data, "code", hero, _SHORT_CODE)
     if code["seed"] != str(seed):
         raise _Damage(f"its code {code[0]} is not the deal of its seed, {seed}")
-    return code[0]
+    return with_check(_body(code))
 
 
 def _layout_code(data: dict[str, object], hero: str) -> str:
-    return _deal_code(data, "layout_code", hero, _LAYOUT_CODE)[0]
+    """The row's layout code, with its check character."""
+    return with_check(_body(_deal_code(data, "layout_code", hero, _LAYOUT_CODE)))
 
 
 def _level(data: dict[str, object]) -> int:

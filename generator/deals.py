@@ -30,7 +30,15 @@ from dungeoneer.engine.records import (
     replay,
 )
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
-from dungeoneer.generator.codes import PREFIX, code_start, layout_code, parse_code, short_code
+from dungeoneer.generator.codes import (
+    EXAMPLE,
+    PREFIX,
+    code_start,
+    layout_code,
+    parse_code,
+    read_code,
+    short_code,
+)
 
 GAME_NAME = INFO.name
 DEFAULT_HERO = "Rogue"
@@ -48,7 +56,7 @@ def parse_deal(text: str) -> int | str:
         return seed
     if not text.lower().startswith(PREFIX):
         raise DungeoneerError(f"a deal is a seed (a whole number from 0 to {MAX_SEED}) or a deal "
-                              f"code like {PREFIX}1.rogue.42, not {shown(text)!r}", text=text)
+                              f"code like {EXAMPLE}, not {shown(text)!r}", text=text)
     return text
 
 
@@ -75,6 +83,8 @@ class Deal:
     seed: int
     setup: dict[str, str]
     given: int | str
+    checked: bool = True
+    """False for a code given without a check character (written before codes had one)."""
 
     def state(self) -> PuzzleState:
         """The position after set up."""
@@ -91,6 +101,14 @@ class Deal:
         assert code.seed is not None  # a short code names its seed
         return code.text(), layout_code(self.game, code.seed).text()
 
+    def note(self) -> str | None:
+        """What to tell a person who gave a code without a check character, or None."""
+        if self.checked:
+            return None
+        return (f"{shown(str(self.given).strip())} has no check character (a code written "
+                "before codes had one), so a typo in it can't be caught; it is read as "
+                f"{self.codes()[0]}")
+
 
 def start_deal(deal: int | str, hero: str | None = None, cards: str | None = None,
                core: bool = False, **more: str | None) -> Deal:
@@ -100,8 +118,16 @@ def start_deal(deal: int | str, hero: str | None = None, cards: str | None = Non
         return Deal(puzzle_game(hero, cards, core, **more), deal, {}, deal)
     if hero is not None:
         raise DungeoneerError("a deal code names its hero; leave out --hero", text=hero)
-    coded, seed, setup = code_start(deal, cards)
-    return Deal(puzzle_game(coded.hero.name, cards, core, **more), seed, setup, deal)
+    read = read_code(deal)
+    coded, seed, setup = code_start(read.code, cards)
+    return Deal(puzzle_game(coded.hero.name, cards, core, **more), seed, setup, deal,
+                checked=read.checked)
+
+
+def deal_name(code: str) -> str:
+    """What names a deal code's deal however it was written: the code without its check
+    character, in its canonical form (the fair hints are seeded from it)."""
+    return parse_code(code).body()
 
 
 def puzzle_position(state: State, file: str | None = None) -> PuzzleState:
@@ -146,6 +172,8 @@ class Start:
     state: PuzzleState
     to_record: ToRecord
     named: dict[str, Any]
+    note: str | None = None
+    """What to tell the person about how the deal was given (`Deal.note`), or None."""
 
 
 def start_of_deal(deal: int | str, hero: str | None = None, cards: str | None = None,
@@ -157,7 +185,8 @@ def start_of_deal(deal: int | str, hero: str | None = None, cards: str | None = 
     def to_record(moves: Sequence[str]) -> Record:
         return record_for(dealt.game, dealt.seed, moves, setup=dealt.setup)
 
-    return Start(state, to_record, deal_json(state, seed=dealt.seed, codes=dealt.codes()))
+    return Start(state, to_record, deal_json(state, seed=dealt.seed, codes=dealt.codes()),
+                 note=dealt.note())
 
 
 def start_of_deal_file(path: str) -> Start:

@@ -40,7 +40,7 @@ def cases() -> dict[str, tuple[list[str], str]]:
             ["play", "puzzle-dungeon", "75", "--hero", "Rogue", "--record", "won.rec"],
             "\n".join(rogue_win) + "\n"),
         "puzzle-dungeon-traps": (
-            ["play", "puzzle-dungeon", "pd1.rogue.9", "--traps", "Rope Snare, Bear Trap",
+            ["play", "puzzle-dungeon", "pd1-t.rogue.9", "--traps", "Rope Snare, Bear Trap",
              "--treasures", "Cursed Lantern", "--record", "traps.rec"],
             "1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n"),
         "puzzle-dungeon-from-record": (

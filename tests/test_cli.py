@@ -26,7 +26,7 @@ def test_deal_draws_the_table():
     result = run("deal", "42")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == "Puzzle Dungeon, deal pd1.rogue.42, hero Rogue"
+    assert lines[0] == "Puzzle Dungeon, deal pd1-4.rogue.42, hero Rogue"
     assert all(len(line) <= 100 for line in lines)
     assert "Column 1" in result.output and "Vampire" in result.output
     assert "Arsenal  7T 6C 4C 8C 2C [4H]   (left to right; [front])" in lines
@@ -37,7 +37,7 @@ def test_deal_json_has_the_documented_shape():
     data = json.loads(run("deal", "42", "--json").output)
     assert list(data) == ["deal", "position"]
     deal, position = data["deal"], data["position"]
-    assert deal["code"] == "pd1.rogue.42" and deal["layout_code"].startswith("pd1.rogue.L.")
+    assert deal["code"] == "pd1-4.rogue.42" and deal["layout_code"].startswith("pd1-1.rogue.L.")
     assert deal["seed"] == 42 and deal["hero"] == "Rogue" and deal["file"] is None
     assert [m["name"] for m in position["columns"][0]] == ["Vampire", "Lich", "Blue Devil",
                                                           "Werewolf", "Ratman"]
@@ -163,10 +163,10 @@ def test_solve_json_has_the_documented_shape():
 
 def test_solve_json_names_the_deal_by_its_codes_and_seed(tmp_path):
     """A program reading `solve --json` learns which deal was solved."""
-    data = json.loads(run("solve", "pd1.warrior.5000", "--json").output)
-    layout = json.loads(run("deal", "pd1.warrior.5000", "--json").output)["deal"]["layout_code"]
+    data = json.loads(run("solve", "pd1-m.warrior.5000", "--json").output)
+    layout = json.loads(run("deal", "pd1-m.warrior.5000", "--json").output)["deal"]["layout_code"]
     assert data["deal"] == {"game": "puzzle-dungeon", "hero": "Warrior", "seed": 5000,
-                            "code": "pd1.warrior.5000", "layout_code": layout, "file": None}
+                            "code": "pd1-m.warrior.5000", "layout_code": layout, "file": None}
     record = tmp_path / "r.rec"
     record.write_text("game: puzzle-dungeon\nseed: 5000\nhero: Warrior\n---\n")
     from_record = json.loads(run("solve", "--from", str(record), "--json").output)
@@ -301,7 +301,7 @@ def test_a_bad_deal_file_names_the_line(tmp_path):
 
 def test_deal_accepts_a_deal_code_in_either_form():
     by_seed = json.loads(run("deal", "42", "--hero", "Skull Rogue", "--json").output)
-    by_code = json.loads(run("deal", "pd1.skull-rogue.42", "--json").output)
+    by_code = json.loads(run("deal", "pd1-g.skull-rogue.42", "--json").output)
     by_layout = json.loads(run("deal", by_seed["deal"]["layout_code"], "--json").output)
     assert by_code == by_seed
     assert by_layout["position"] == by_seed["position"]
@@ -309,7 +309,7 @@ def test_deal_accepts_a_deal_code_in_either_form():
 
 
 def test_a_deal_code_names_its_own_hero():
-    result = run("deal", "pd1.rogue.42", "--hero", "Warrior")
+    result = run("deal", "pd1-4.rogue.42", "--hero", "Warrior")
     assert result.exit_code == 2 and "names its hero" in result.output
 
 
@@ -375,10 +375,10 @@ def test_end_of_input_stops_a_game_and_saves_its_record(tmp_path, typed):
 
 def test_play_puzzle_dungeon_takes_a_deal_code_and_records_its_hero(tmp_path):
     record = tmp_path / "game.rec"
-    result = run("play", "puzzle-dungeon", "pd1.warrior.42", "--record", str(record),
+    result = run("play", "puzzle-dungeon", "pd1-5.warrior.42", "--record", str(record),
                  input="attack 2\nq\n")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Puzzle Dungeon, deal pd1.warrior.42\n")
+    assert result.output.startswith("Puzzle Dungeon, deal pd1-5.warrior.42\n")
     assert record.read_text().splitlines()[2:] == ["game: puzzle-dungeon", "seed: 42",
                                                    "hero: Warrior", "---", "attack 2"]
 
@@ -416,7 +416,7 @@ def test_the_daily_puzzle_played_to_a_win_ends_with_a_share_block(tmp_path):
     (["--daily", "--hero", "Rogue"], "--hero can't be given with --daily"),
     (["42", "--seed", "5"], "give one of SEED|CODE (or --seed), --daily, --from or --winnable"),
     (["42", "--winnable"], "give one of SEED|CODE (or --seed), --daily, --from or --winnable"),
-    (["pd1.rogue.42", "--hero", "Warrior"], "a deal code names its hero; leave out --hero"),
+    (["pd1-4.rogue.42", "--hero", "Warrior"], "a deal code names its hero; leave out --hero"),
     (["--daily", "2026-13-01"], "a date is written YYYY-MM-DD"),
 ])
 def test_play_puzzle_dungeon_refuses_clashing_sources(tmp_path, args, says):
@@ -575,8 +575,8 @@ def test_play_winnable_deals_a_random_deal_the_solver_wins(tmp_path):
 
     result = run("play", "puzzle-dungeon", "--winnable", "--hero", "Warrior", input="q\n")
     assert result.exception is None and result.exit_code == 0, result.output
-    found = re.match(r"Puzzle Dungeon, deal pd1\.warrior\.(\d+), winnable: the solver won it$",
-                     result.output.splitlines()[0])
+    found = re.match(r"Puzzle Dungeon, deal pd1-[0-9a-z]\.warrior\.(\d+), winnable: the solver "
+                     r"won it$", result.output.splitlines()[0])
     assert found, result.output.splitlines()[0]
     state = PuzzleDungeon(hero="Warrior").new_initial_state(seed=int(found.group(1)))
     assert solve(state, seconds=None, states=SOLVE_POSITIONS, workers=1).status == WON

@@ -49,7 +49,7 @@ INVOCATIONS = {
     "cards": (["cards", "five-minute-dungeon", "--json"], "command_cards"),
     "cards one": (["cards", "puzzle-dungeon", "Rogue", "--json"], "command_cards"),
     "deal": (["deal", "42", "--json"], "command_deal"),
-    "deal skull": (["deal", "pd1.skull-rogue.7", "--json"], "command_deal"),
+    "deal skull": (["deal", "pd1-c.skull-rogue.7", "--json"], "command_deal"),
     "solve won": (["solve", "42", "--json", "--workers", "1"], "command_solve"),
     "solve unknown": (["solve", "7", "--hero", "Skull Rogue", "--time-limit", "0", "--json",
                        "--workers", "1"], "command_solve"),
@@ -97,7 +97,7 @@ def test_daily_archive_export_and_generate_json_have_the_documented_shapes(tmp_p
     check(output_of("daily", "2026-11-30", "--archive", archive, "--json"), "command_daily")
     revealed = output_of("daily", "2026-11-30", "--archive", archive, "--json", "--reveal")
     check(revealed, "command_daily")
-    assert revealed["line"] and revealed["deal"]["code"] == "pd1.bodyguard.5182737267046414036"
+    assert revealed["line"] and revealed["deal"]["code"] == "pd1-c.bodyguard.5182737267046414036"
     ranged = output_of("daily", "--from", "2026-11-30", "--to", "2026-12-01", "--archive",
                        archive, "--json")
     check(ranged, "command_daily_range")

@@ -15,8 +15,8 @@ from dungeoneer.generator.daily import Daily
 
 PUZZLE = Daily(
     date="2026-01-05", hero="Bodyguard", seed=10726284161957276873,
-    code="pd1.bodyguard.10726284161957276873",
-    layout_code="pd1.bodyguard.L.2s16ahjb092jd0dn46j5446n4phgah1r5rs2qqc9gv16yht73",
+    code="pd1-w.bodyguard.10726284161957276873",
+    layout_code="pd1-f.bodyguard.L.2s16ahjb092jd0dn46j5446n4phgah1r5rs2qqc9gv16yht73",
     level=1, score=1.8214,
     features={"eager_plays": 128, "eager_wins": 36, "line_attacks": 11, "line_steps": 55,
               "solver_positions": 241},

@@ -8,11 +8,12 @@ import datetime as dt
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from dungeoneer.generator.archive import Archive, ArchiveError
+from dungeoneer.generator.archive import COLUMNS, Archive, ArchiveError
 from dungeoneer.generator.plays import Play, current_streak, longest_streak, marks, stats
 from tests.conftest import failed_cleanly, run, succeeded
 from tests.daily.conftest import PUZZLE, WIN, set_today
@@ -21,9 +22,9 @@ VERSION_1 = Path(__file__).parent / "data" / "archive-v1.sqlite3"
 """An archive as the first schema wrote it: two puzzles (2026-11-30 and 2026-12-01), no plays."""
 
 
-def dumped(path: Path, table: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(path) as connection:
-        return connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+def dumped(path: Path, table: str, columns: str = "*") -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(path)) as connection:
+        return connection.execute(f"SELECT {columns} FROM {table} ORDER BY rowid").fetchall()
 
 
 def test_an_archive_of_the_first_schema_gains_the_plays_and_keeps_its_puzzles(tmp_path):
@@ -34,9 +35,9 @@ def test_an_archive_of_the_first_schema_gains_the_plays_and_keeps_its_puzzles(tm
         assert opened.plays() == []
         opened.add_play(Play("2026-11-30", "2026-11-30", "won", 40))
         assert [d.date for d in opened.all()] == ["2026-11-30", "2026-12-01"]
-    assert dumped(path, "daily") == before
+    assert dumped(path, "daily", ", ".join(COLUMNS)) == before
     with sqlite3.connect(path) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 3
     with Archive(path) as opened:  # opened again: already up to date
         assert opened.plays() == [Play("2026-11-30", "2026-11-30", "won", 40)]
 
@@ -58,9 +59,9 @@ def test_an_archive_of_a_later_schema_is_refused(tmp_path):
     path = tmp_path / "archive.sqlite3"
     shutil.copy(VERSION_1, path)
     with sqlite3.connect(path) as connection:
-        connection.execute("PRAGMA user_version = 3")
-    with pytest.raises(ArchiveError, match="a version 3 archive; this dungeoneer reads "
-                                           "versions 1 to 2"):
+        connection.execute("PRAGMA user_version = 4")
+    with pytest.raises(ArchiveError, match="a version 4 archive; this dungeoneer reads "
+                                           "versions 1 to 3"):
         Archive(path)
 
 

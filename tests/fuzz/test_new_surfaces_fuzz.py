@@ -137,4 +137,4 @@ def test_a_layout_payload_longer_than_any_deals_is_refused_unread():
     with pytest.raises(DealCodeError, match="131,000 characters, more than a deal's 49"):
         parse_code("pd1.rogue.L." + "z" * 131_000)
     payload = "5d0x0gtcsa1tnt25j3t61kjg93ga0w13why7ydne67be8rf24"  # deal 42's
-    assert parse_code("pd1.rogue.L." + "0" * 1000 + payload).text() == f"pd1.rogue.L.{payload}"
+    assert parse_code("pd1.rogue.L." + "0" * 1000 + payload).body() == f"pd1.rogue.L.{payload}"

@@ -18,7 +18,7 @@ from tests.fuzz.common import HOSTILE_WORDS, assert_clean, fuzz_settings, run
 
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("deal", "{42}", "--hero", "{Rogue}"),
-    ("deal", "{pd1.warrior.5000}", "--json"),
+    ("deal", "{pd1-m.warrior.5000}", "--json"),
     ("solve", "{5000}", "--hero", "{Warrior}", "--time-limit", "{0.5}", "--memory", "{64}",
      "--workers", "{1}"),
     # The archive is not fuzzed here: a new path would make a new archive and generate a puzzle

@@ -22,12 +22,24 @@ from dungeoneer.generator.archive import COLUMNS, STALE_SECONDS, Archive, Archiv
 from dungeoneer.generator.daily import Daily
 from tests.conftest import run
 
+LAYOUT = "pd1-x.rogue.L.1t9pkv1rbcmj3v35edc7jpr60zwcra5bz0bfydne67be8rf0x"
+"""Rogue's deal 3, laid out: a puzzle served to a player has its line replayed from it."""
+LINE = ("attack 4", "pay 3C 2T 7H 4M", "resolve Rogue:Collect", "resolve Rogue:Trophy",
+        "column 4", "column 3", "attack 4", "pay 4T 4C 8C Cyclops", "resolve Reaper:Loot", "yes",
+        "resolve Goblin:Loot", "attack 4", "pay 8T 8H 7C 0H", "resolve Automaton:Loot",
+        "attack 2", "pay 6M 0T 3M Automaton", "resolve Stone-Golem:Loot", "attack 2",
+        "pay 4H 3T 3H Stone-Golem", "resolve Rogue:Collect", "deal", "attack 2",
+        "pay 7M 0C 5C Ghost", "resolve flip:Animated-Weapons", "resolve Haunted-Armor:Loot",
+        "Reaper", "attack 2", "resolve Rogue:Collect", "deal", "deal", "deal", "attack 2",
+        "pay 5H 3H 7C Mutant", "resolve flip:Witch", "resolve Banshee:Loot", "deal", "deal",
+        "deal", "deal", "attack 3", "pay 5T 8M 7C 6M")
+"""A line that wins it."""
+
 
 def a_daily(date: str, level: int = 3) -> Daily:
-    return Daily(date=date, hero="Rogue", seed=2**64 - 1, code=f"pd1.rogue.{2**64 - 1}",
-                 layout_code="pd1.rogue.L.0", level=level, score=5.25,
-                 features={"hasty_wins": 3, "hasty_plays": 64}, line=("deal", "deal"),
-                 candidate=2)
+    return Daily(date=date, hero="Rogue", seed=2**64 - 1, code=f"pd1-j.rogue.{2**64 - 1}",
+                 layout_code=LAYOUT, level=level, score=5.25,
+                 features={"hasty_wins": 3, "hasty_plays": 64}, line=LINE, candidate=2)
 
 
 def test_a_new_archive_stores_and_serves_puzzles(tmp_path):
@@ -378,10 +390,12 @@ ROW_DAMAGE = [
     ("candidate = -1", "its candidate is -1, not a whole number"),
     ("seed = '-1'", "its seed is '-1', not a whole number from 0 to 18446744073709551615"),
     ("seed = '18446744073709551616'", "its seed is '18446744073709551616', not a whole number"),
-    ("seed = 5", "its code pd1.rogue.18446744073709551615 is not the deal of its seed, 5"),
+    ("seed = 5", "its code pd1-j.rogue.18446744073709551615 is not the deal of its seed, 5"),
     ("hero = 'Nobody'", "its hero is 'Nobody', not a hero face of the game"),
-    ("hero = 'Warrior'", "its code 'pd1.rogue.18446744073709551615' is not a deal of its hero"),
+    ("hero = 'Warrior'", "its code 'pd1-j.rogue.18446744073709551615' is not a deal of its hero"),
     ("code = 'pd1.rogue.L.0'", "its code is 'pd1.rogue.L.0', not a short deal code"),
+    ("code = 'pd1-k.rogue.18446744073709551615'",
+     "its code 'pd1-k.rogue.18446744073709551615' has a check character that does not fit it"),
     ("layout_code = 'x'", "its layout_code is 'x', not a layout deal code"),
     ("line = '\"deal\"'", "its line is 'deal', not a list of actions"),
     ("line = '[1]'", "its line is [1], not a list of actions"),

@@ -25,9 +25,9 @@ from tests.conftest import run
 # Date -> puzzle code. A change that alters one of these alters a published puzzle: bump
 # GENERATOR_VERSION and think twice (archived dates are served from the archive either way).
 DAILY_VECTORS = {
-    "2026-11-30": "pd1.bodyguard.5182737267046414036",  # a Monday: level 1
-    "2026-12-06": "pd1.warrior.648862187164746060",  # a Sunday: level 5
-    "2027-01-03": "pd1.skull-rogue.2286112406416565166",  # a Sunday from all eight faces
+    "2026-11-30": "pd1-c.bodyguard.5182737267046414036",  # a Monday: level 1
+    "2026-12-06": "pd1-q.warrior.648862187164746060",  # a Sunday: level 5
+    "2027-01-03": "pd1-s.skull-rogue.2286112406416565166",  # a Sunday from all eight faces
 }
 
 
@@ -150,10 +150,10 @@ def test_the_generate_command_writes_json_lines(tmp_path):
 
 @pytest.mark.slow
 def test_the_rate_command(tmp_path):
-    data = json.loads(run("rate", "pd1.rogue.42", "--json").output)
+    data = json.loads(run("rate", "pd1-4.rogue.42", "--json").output)
     rating = data["rating"]
     assert rating["status"] == "won" and 1 <= rating["level"] <= 5
-    assert data["deal"]["code"] == "pd1.rogue.42"
+    assert data["deal"]["code"] == "pd1-4.rogue.42"
     assert set(rating["features"]) >= {"eager_wins", "eager_plays", "solver_positions"}
     shown = run("rate", "42")
     assert shown.output.startswith(f"Rating {rating['level']} ({rating['name']}), score")

@@ -90,7 +90,7 @@ def test_the_front_of_each_column_is_marked_and_the_arsenal_front_too():
 def test_deal_and_replay_write_the_picture(tmp_path):
     dealt, replayed, start = tmp_path / "d.svg", tmp_path / "r.svg", tmp_path / "s.svg"
     assert run("deal", "42", "--svg", str(dealt)).exit_code == 0
-    assert dealt.read_text(encoding="utf-8") == picture(deal_42(), Caption(code="pd1.rogue.42"))
+    assert dealt.read_text(encoding="utf-8") == picture(deal_42(), Caption(code="pd1-4.rogue.42"))
     assert run("replay", str(ROGUE_WIN), "--svg", str(replayed), "--at", "10").exit_code == 0
     tenth = load_record(ROGUE_WIN).moves[9].text
     assert replayed.read_text(encoding="utf-8") == picture(rogue_win_at(10), Caption(
@@ -164,7 +164,7 @@ def ink_outside(drawn: str) -> tuple[int, int, int, int] | None:
 
 
 CAPTIONED = Caption(title="Daily No. 5 of 2026-01-05, level 1 (gentle)",
-                    code="pd1.bodyguard.10726284161957276873", moves=41, last_move="attack 2")
+                    code="pd1-w.bodyguard.10726284161957276873", moves=41, last_move="attack 2")
 
 
 @pytest.mark.parametrize("caption", [Caption(), CAPTIONED])
@@ -237,7 +237,7 @@ def test_the_caption_names_the_daily_and_marks_the_last_move():
     root = ET.fromstring(picture(crowded(), CAPTIONED))
     texts = [t.text for t in root.iter(f"{SVG}text") if t.text != "WON"]  # its prey is complete
     assert texts[1:4] == ["Daily No. 5 of 2026-01-05, level 1 (gentle)",
-                          "Code pd1.bodyguard.10726284161957276873", "After move 41: attack 2"]
+                          "Code pd1-w.bodyguard.10726284161957276873", "After move 41: attack 2"]
     assert "◀ last move" in texts
     assert root.find(f"{SVG}title").text == ("Puzzle Dungeon · Rogue · Daily No. 5 of "
                                              "2026-01-05, level 1 (gentle)")
