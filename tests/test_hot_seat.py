@@ -49,6 +49,7 @@ def test_the_next_person_sees_nothing_of_the_last_ones_hand(game, seed, secret):
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # (a process of its own; q at the table's prompt: the tests above)
 def test_q_at_the_hand_over_stops_the_game():
     term = play("dinky-dungeon", "--players", "2", "--seed", "4")
     term.read_until(PROMPT)

@@ -116,7 +116,7 @@ for i in range(100000):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
-@pytest.mark.parametrize("delay", slow_after(2, [0.0, 0.2, 0.05, 0.45]))
+@pytest.mark.parametrize("delay", slow_after(1, [0.2, 0.0, 0.05, 0.45]))
 def test_a_process_killed_mid_write_loses_nothing_issued_before(tmp_path, delay):
     path = tmp_path / "archive.sqlite3"
     earlier = [a_daily(f"2026-11-{day:02d}", level=1 + day % 5) for day in range(1, 8)]

@@ -11,15 +11,14 @@ from dungeoneer.solver import UNKNOWN, WON, parallel, solve
 from dungeoneer.solver.parallel import Own, Setup, Team, run_portfolio, usable_cores
 from dungeoneer.solver.search import Budget, Runner
 from dungeoneer.solver.table import BYTES_PER_KEY
+from tests.conftest import slow_after
 
 # Position budgets, not time: the answers must not depend on the machine's speed. A win found
-# here and one found by a worker in the default run; the longer ones with the slow tests.
-DEALS = [("Rogue", 1000, 20_000),        # won by nested rollouts (this process)
-         ("Rogue", 20, 20_000),          # won by depth-first (a worker's)
-         pytest.param("Bodyguard", 23, 20_000,  # won by depth-first after a few rounds
-                      marks=pytest.mark.slow),
-         pytest.param("Skull Warrior", 1000, 8_000,  # unknown when the budget runs out
-                      marks=pytest.mark.slow)]
+# by a worker in the default run; the others with the slow tests.
+DEALS = slow_after(1, [("Rogue", 20, 20_000),    # won by depth-first (a worker's)
+                       ("Rogue", 1000, 20_000),  # won by nested rollouts (this process)
+                       ("Bodyguard", 23, 20_000),  # won by depth-first after a few rounds
+                       ("Skull Warrior", 1000, 8_000)])  # unknown when the budget runs out
 
 
 @pytest.fixture
@@ -42,6 +41,7 @@ def test_two_workers_give_the_same_answer_as_one(at_once, hero, seed, states):
     assert not multiprocessing.active_children()
 
 
+@pytest.mark.slow  # (three worker processes)
 def test_more_workers_than_strategies_and_a_memory_cap_give_the_same_answer_as_one(at_once):
     """Each strategy in a process of its own (a third worker has nothing to run), the
     depth-first table under a small cap that makes it forget positions."""
