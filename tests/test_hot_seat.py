@@ -60,6 +60,7 @@ def test_q_at_the_hand_over_stops_the_game():
     assert b"Stopped." in term.output
 
 
+@pytest.mark.slow  # (a process of its own)
 def test_a_person_against_bots_is_never_asked_to_take_the_seat():
     term = play("dinky-dungeon", "--players", "2", "--bot", "human", "--bot", "greedy",
                 "--seed", "4")

@@ -57,7 +57,7 @@ def test_workers_that_start_late_replay_their_turns_silently():
     """A worker that takes over at round 2 sends, from round 2 on, exactly the reports its
     strategies give in this process (run here in a thread, to see what it sends)."""
     state = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=1021)
-    setup = Setup(state)
+    setup = Setup(state, first_slice=50, slice_size=300)  # (short turns, the last two at the cap)
     expected = [Runner(s) for s in setup.build([0, 1]).values()]
     wanted = [[runner.turn(setup.turn(r, i)) for r in range(5)]
               for i, runner in enumerate(expected)]
@@ -133,6 +133,7 @@ def _portfolio(workers: int) -> tuple:
     return found.status, found.line, found.states
 
 
+@pytest.mark.slow  # (a pool's process, then the answer again here)
 def test_a_pool_worker_solves_in_its_own_process():
     """A pool's workers may not start processes: there, two workers run as one (the same
     answer)."""
