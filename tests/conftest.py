@@ -1,10 +1,12 @@
 """What the tests share: the `dungeoneer` command through click's test runner at a fixed width
-(`run`), and the check that a command ended well (`succeeded`)."""
+(`run`), the check that a command ended well (`succeeded`), and the split of a parametrization
+between the default run and the slow one (`slow_after`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+import pytest
 from click.testing import CliRunner, Result
 
 from dungeoneer.cli.main import cli
@@ -40,3 +42,24 @@ def failed_cleanly(result: Result, status: int = 2) -> Result:
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         repr(result.exception)
     return result
+
+
+PARAM = type(pytest.param())
+"""What `pytest.param` makes."""
+
+
+def slow_after(keep: int, cases: Iterable[object]) -> list[object]:
+    """The cases of a parametrization, all but the first `keep` marked `slow`: the default run
+    checks a representative few, the slow run (`-m slow`) the rest. A tuple is the values of
+    several argument names; a `pytest.param` keeps its id and marks."""
+    kept: list[object] = []
+    for index, case in enumerate(cases):
+        if index < keep:
+            kept.append(case)
+        elif isinstance(case, PARAM):
+            kept.append(pytest.param(*case.values, id=case.id,
+                                     marks=[*case.marks, pytest.mark.slow]))
+        else:
+            values = case if isinstance(case, tuple) else (case,)
+            kept.append(pytest.param(*values, marks=pytest.mark.slow))
+    return kept

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from dungeoneer.cli.hotseat import CLEAR
+from tests.conftest import slow_after
 from tests.terminal import Terminal, shown_lines
 
 PROMPT = b"Your move (number, notation, help)> "
@@ -24,10 +25,10 @@ def after_last_clear(output: bytes) -> str:
     return "\n".join(shown_lines(output.rsplit(CLEAR.encode(), 1)[-1]))
 
 
-@pytest.mark.parametrize(("game", "seed", "secret"), [
+@pytest.mark.parametrize(("game", "seed", "secret"), slow_after(1, [
     ("dinky-dungeon", "4", "Necromancer"),
     ("five-more-minutes", "8", "Exploding Head"),
-])
+]))
 def test_the_next_person_sees_nothing_of_the_last_ones_hand(game, seed, secret):
     term = play(game, "--players", "2", "--seed", seed)
     seen = term.read_until(PROMPT)
@@ -48,6 +49,7 @@ def test_the_next_person_sees_nothing_of_the_last_ones_hand(game, seed, secret):
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # (a process of its own; q at the table's prompt: the tests above)
 def test_q_at_the_hand_over_stops_the_game():
     term = play("dinky-dungeon", "--players", "2", "--seed", "4")
     term.read_until(PROMPT)
@@ -58,6 +60,7 @@ def test_q_at_the_hand_over_stops_the_game():
     assert b"Stopped." in term.output
 
 
+@pytest.mark.slow  # (a process of its own)
 def test_a_person_against_bots_is_never_asked_to_take_the_seat():
     term = play("dinky-dungeon", "--players", "2", "--bot", "human", "--bot", "greedy",
                 "--seed", "4")

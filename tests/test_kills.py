@@ -15,11 +15,17 @@ from pathlib import Path
 import pytest
 
 from dungeoneer.generator.survey import parse_rows
+from tests.conftest import run, succeeded
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 WAIT = 120.0
 """Seconds to wait for a batch's first results on a loaded machine."""
+
+SIGNALS = [pytest.param(signal.SIGTERM, id="SIGTERM"),
+           pytest.param(signal.SIGKILL, id="SIGKILL", marks=pytest.mark.slow)]
+"""SIGTERM (stopped, saying what was kept) in the default run; SIGKILL (nothing said, every
+finished result still whole) with the slow tests, since each case starts a batch of its own."""
 
 
 def started(args: list[str], cwd: Path) -> subprocess.Popen[str]:
@@ -44,7 +50,7 @@ def lines(path: Path) -> list[str]:
     return path.read_bytes().decode().splitlines() if path.exists() else []
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize("how", SIGNALS)
 def test_a_stopped_generate_keeps_every_puzzle_it_made(tmp_path, how):
     out = tmp_path / "puzzles.jsonl"
     process = started(["generate", "--count", "50", "--out", str(out)], tmp_path)
@@ -59,6 +65,7 @@ def test_a_stopped_generate_keeps_every_puzzle_it_made(tmp_path, how):
         assert status == -signal.SIGKILL
 
 
+@pytest.mark.slow  # (a batch stopped by SIGTERM: generate, above)
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_a_stopped_survey_keeps_every_deal_it_solved(tmp_path, how):
     out = tmp_path / "survey.jsonl"
@@ -85,6 +92,7 @@ def issued(archive: Path) -> int:
         return 0
 
 
+@pytest.mark.slow  # (each daily puzzle takes seconds to make)
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
 def test_a_stopped_daily_range_keeps_every_puzzle_it_issued(tmp_path, how):
     archive = tmp_path / "archive.sqlite3"
@@ -93,15 +101,15 @@ def test_a_stopped_daily_range_keeps_every_puzzle_it_issued(tmp_path, how):
     status, err = kill_when(process, lambda: issued(archive) >= 1, how)
     count = issued(archive)
     assert count >= 1
-    day = subprocess.run([sys.executable, "-m", "dungeoneer", "daily", "2031-01-01", "--archive",
-                          str(archive), "--json"], capture_output=True, text=True, check=True)
-    assert json.loads(day.stdout)["newly_issued"] is False  # kept, and served from the archive
+    day = succeeded(run("daily", "2031-01-01", "--archive", str(archive), "--json"))
+    assert json.loads(day.output)["newly_issued"] is False  # kept, and served from the archive
     if how == signal.SIGTERM:
         assert status == 143
         assert err.endswith(f"Stopped: {count} puzzles issued and kept in the archive; the same "
                             "command goes on with the rest.\n")
 
 
+@pytest.mark.slow  # (three processes busy for seconds)
 def test_odds_whose_plays_take_long_stops_at_once_on_sigterm(tmp_path):
     """--samples 1000 --candidates 100 makes one play take many minutes: SIGTERM stops the
     command and its worker processes at once, saying what it had."""

@@ -41,6 +41,7 @@ def test_the_same_seed_gives_the_same_odds_on_one_worker_and_two():
     assert json.loads(one.output)["seed"] == 9
 
 
+@pytest.mark.slow  # (the stop itself: tests/generator/test_sampling.py)
 def test_odds_stop_once_within_the_points_asked_for():
     data = json.loads(run("odds", "42", "--plays", "400", "--within", "45", *QUICK,
                           "--workers", "1", "--json").output)

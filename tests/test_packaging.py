@@ -18,6 +18,7 @@ import pytest
 
 import dungeoneer
 from dungeoneer.engine import registry
+from tests.conftest import run, succeeded
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = (".toml", ".rec")
@@ -143,12 +144,13 @@ def run_python(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_python_m_dungeoneer_runs_from_any_folder(tmp_path):
-    version = run_python(["-m", "dungeoneer", "--version"], tmp_path)
-    assert version.returncode == 0, version.stderr
-    assert version.stdout.strip().endswith(dungeoneer.__version__)
     listing = run_python(["-m", "dungeoneer", "games", "--json"], tmp_path)
     assert listing.returncode == 0, listing.stderr
     assert {game["name"] for game in json.loads(listing.stdout)} == GAMES
+
+
+def test_the_version_is_the_installed_one():
+    assert succeeded(run("--version")).output.strip().endswith(dungeoneer.__version__)
 
 
 def readme_examples() -> list[str]:
@@ -156,12 +158,35 @@ def readme_examples() -> list[str]:
     return re.findall(r"```python\n(.*?)```", readme, flags=re.S)
 
 
+RUN_EXAMPLES = """
+import sys, traceback
+for index, code in enumerate(sys.argv[1:]):
+    print(f"\\0example {index}", flush=True)
+    try:
+        exec(compile(code, f"README example {index}", "exec"), {"__name__": "__main__"})
+    except BaseException:
+        traceback.print_exc(file=sys.stdout)
+"""
+"""Runs each example given, after a line that starts it, with globals of its own; an example's
+error is printed among its lines."""
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
+    """The lines each README example printed, all run in one new process (one start-up, not
+    one each) from an empty folder."""
+    examples = readme_examples()
+    result = run_python(["-c", RUN_EXAMPLES, *examples], tmp_path_factory.mktemp("readme"))
+    assert result.returncode == 0, result.stderr
+    parts = result.stdout.split("\0example ")[1:]
+    assert len(parts) == len(examples), result.stdout
+    return [part.splitlines()[1:] for part in parts]
+
+
 @pytest.mark.parametrize("index", range(len(readme_examples())))
-def test_the_readme_python_examples_print_what_they_say(tmp_path, index):
+def test_the_readme_python_examples_print_what_they_say(printed, index):
     """Each example runs from an empty folder; a `print(...)  # TEXT` line prints TEXT."""
     code = readme_examples()[index]
     said = [line.split("#", 1)[1].strip() for line in code.splitlines()
             if line.startswith("print(") and "#" in line]
-    result = run_python(["-c", code], tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == said
+    assert printed[index] == said

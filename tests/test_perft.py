@@ -10,7 +10,7 @@ import pytest
 
 from tests.perft import GAMES, perft, read
 
-QUICK = 10_000
+QUICK = 3_000
 """The default run checks the counts up to this many positions."""
 
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from dungeoneer.cli.main import EXIT_CLOSED_PIPE
-from tests.conftest import run, succeeded
+from tests.conftest import run, slow_after, succeeded
 
 
 def closed_pipe_run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -25,8 +25,10 @@ def closed_pipe_run(*args: str) -> subprocess.CompletedProcess[str]:
         os.close(write)
 
 
-@pytest.mark.parametrize("args", [["deal", "42"], ["solve", "42"],
-                                  ["games", "--json"], ["cards", "dinky-dungeon"]])
+# Each case runs the command in a process of its own: a verdict in the default run, the others
+# with the slow tests.
+@pytest.mark.parametrize("args", slow_after(1, [["solve", "42"], ["games", "--json"],
+                                                ["deal", "42"], ["cards", "dinky-dungeon"]]))
 def test_a_closed_pipe_ends_quietly_with_141(args):
     done = closed_pipe_run(*args)
     assert done.returncode == EXIT_CLOSED_PIPE == 141

@@ -12,6 +12,7 @@ import pytest
 
 from dungeoneer.cli.hotseat import CLEAR
 from dungeoneer.cli.viewer import At, next_step
+from tests.conftest import slow_after
 from tests.terminal import Reader, Terminal, shown_lines
 
 KEYS = b"Enter/n next"
@@ -43,7 +44,9 @@ def viewer() -> Terminal:
     return Terminal([sys.executable, "-m", "dungeoneer", "replay", RECORD, "--step"])
 
 
-@pytest.mark.parametrize("stop", [b"q", b"\x1b", b"\x04"])
+# What each key does is pinned above without a terminal; one key stops the viewer here by
+# default, the others with the slow tests.
+@pytest.mark.parametrize("stop", slow_after(1, [b"q", b"\x1b", b"\x04"]))
 def test_the_viewer_steps_on_back_and_jumps_and_stops(stop):
     term = viewer()
     shown = Reader(term)
@@ -65,6 +68,7 @@ def test_the_viewer_steps_on_back_and_jumps_and_stops(stop):
     assert b"34 moves replayed." in term.output
 
 
+@pytest.mark.slow  # (Ctrl-C at a terminal: tests/test_terminal.py; the key: above)
 def test_ctrl_c_stops_the_viewer():
     term = viewer()
     term.read_until(KEYS)

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.conftest import slow_after
 from tests.terminal import Reader, Terminal, shown_lines
 
 LINE_PROMPT = b"Your move (number, notation, help)> "
@@ -30,7 +31,9 @@ def fits(screen: bytes) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("game", GAMES)
+# One game in the default run (a pseudo-terminal costs a process of its own); the others,
+# 5-Minute Dungeon's ticking prompt among them, with the slow tests.
+@pytest.mark.parametrize("game", slow_after(1, GAMES))
 def test_help_text_hint_and_undo_at_80_by_24(game):
     args, prompt, card, undone = GAMES[game]
     term = Terminal([sys.executable, "-m", "dungeoneer", "play", game, *args])

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.terminal import Terminal, shown_lines
 
 PROMPT = b"Your move (number, notation, help)> "
@@ -48,6 +50,7 @@ def test_ctrl_c_at_the_prompt_stops_and_saves_the_record(tmp_path):
     assert Path(record).read_text().split("---\n")[1] == "deal\n"
 
 
+@pytest.mark.slow  # (undo and help at a terminal: tests/test_table_at_a_terminal.py)
 def test_undo_and_help_at_a_terminal(tmp_path):
     term = play("42")
     term.read_until(PROMPT)

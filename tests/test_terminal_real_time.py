@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import sys
 
+import pytest
+
 from tests.terminal import ANSI, Terminal, shown_lines
 
 TICKING = b" move> "
@@ -57,6 +59,7 @@ def test_the_clock_ticks_a_code_plays_and_ctrl_c_saves(tmp_path):
                                             moves[0]), moves
 
 
+@pytest.mark.slow  # (a process of its own; the ticking prompt: the test above)
 def test_one_clock_on_screen_and_a_rejected_entry_leaves_the_line_empty():
     term = play("--seed", "3")
     screen = term.read_until(TICKING)

@@ -25,6 +25,7 @@ from dungeoneer.engine.dinky_dungeon.history import (
 )
 from dungeoneer.engine.dinky_dungeon.information import Memory, from_view, knowledge
 from dungeoneer.engine.rng import Stream
+from tests.conftest import slow_after
 from tests.dinky_dungeon.helpers import conserved, play
 
 
@@ -284,7 +285,7 @@ def twins(stream):
     return a, b, seat
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", slow_after(1, range(5)))
 def test_what_the_seat_did_not_see_changes_nothing_it_knows_or_does(seed):
     """Twin games: the same choices on two deals the seat cannot tell apart. While it sees the
     same in both (`alike`) and everything said at the table is the same (the log, which says

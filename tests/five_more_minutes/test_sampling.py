@@ -20,7 +20,7 @@ from dungeoneer.engine.five_more_minutes.bots import (
 from dungeoneer.engine.five_more_minutes.effects import LucidDraw, LucidDream, SetAside
 from dungeoneer.engine.rng import Stream
 from dungeoneer.engine.simulate import simulate
-from tests.conftest import run
+from tests.conftest import run, slow_after
 
 VARIANTS = ["standard", "rookie", "expert", "nightmare", "expert,nightmare"]
 
@@ -66,7 +66,7 @@ def hidden_of(task, seat):
     return task
 
 
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", slow_after(1, range(4)))
 def test_a_filling_keeps_everything_the_seat_sees(index):
     for state in positions(40, seed=100 + index):
         for seat in range(state.game.players):

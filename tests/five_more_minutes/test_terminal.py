@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from dungeoneer.engine.records import load_record, replay
 from tests.terminal import Terminal, shown_lines
 
@@ -28,6 +30,9 @@ def screen_of(shown: bytes) -> list[str]:
     return lines[starts[-1]:]
 
 
+# A process of its own: slow. Its screens at 80 columns are pinned in tests/test_screens.py, and
+# Ctrl-C at the prompt is checked at a terminal in tests/test_terminal.py.
+@pytest.mark.slow
 def test_a_persons_turns_fit_80_by_24_and_ctrl_c_saves_the_record(tmp_path):
     record = tmp_path / "game.rec"
     term = play("--seed", "3", "--record", str(record))

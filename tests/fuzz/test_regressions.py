@@ -210,7 +210,7 @@ def test_non_utf8_card_file_gives_the_line(tmp_path):
     refused(["deal", "1", "--cards", folder], f"heroes.toml:{line}: byte 0xff is not UTF-8")
 
 
-@pytest.mark.parametrize("count", [0, 19, 21, 1000])
+@pytest.mark.parametrize("count", [0, 19, 21, pytest.param(1000, marks=pytest.mark.slow)])
 def test_the_monster_deck_has_twenty_monsters(tmp_path, count):
     text = (installed_seeds("puzzle_dungeon") / "monsters.toml").read_text(encoding="utf-8")
     head, *monsters = text.split("[[monster]]")
@@ -299,6 +299,7 @@ def test_an_output_path_is_checked_before_any_work(tmp_path, args):
     assert result.stderr == f"error: {missing}: the folder {tmp_path / 'missing'} does not exist\n"
 
 
+@pytest.mark.slow  # (generate --out: tests/generator/test_daily.py, stopped: test_kills.py)
 def test_generate_writes_each_puzzle_as_it_is_found(tmp_path):
     out = tmp_path / "p.jsonl"
     result = run(["generate", "--count", "2", "--hero", "Warrior", "--first-seed", "5000",

@@ -20,7 +20,7 @@ from dungeoneer.generator import archive as archive_module
 from dungeoneer.generator import daily as daily_module
 from dungeoneer.generator.archive import COLUMNS, STALE_SECONDS, Archive, ArchiveError
 from dungeoneer.generator.daily import Daily
-from tests.conftest import run
+from tests.conftest import run, slow_after
 
 LAYOUT = "pd1-x.rogue.L.1t9pkv1rbcmj3v35edc7jpr60zwcra5bz0bfydne67be8rf0x"
 """Rogue's deal 3, laid out: a puzzle served to a player has its line replayed from it."""
@@ -128,7 +128,7 @@ for i in range(100000):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
-@pytest.mark.parametrize("delay", [0.0, 0.05, 0.2, 0.45])
+@pytest.mark.parametrize("delay", slow_after(1, [0.2, 0.0, 0.05, 0.45]))
 def test_a_process_killed_mid_write_loses_nothing_issued_before(tmp_path, delay):
     path = tmp_path / "archive.sqlite3"
     earlier = [a_daily(f"2026-11-{day:02d}", level=1 + day % 5) for day in range(1, 8)]

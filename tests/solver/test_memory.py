@@ -63,14 +63,14 @@ def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small
         evicting += capped.evicted > 0
         if capped.status == WON:
             assert verify_line(state, capped.line).won(), seed
-    assert evicting >= len(synthetic_searches) // 10
+    assert evicting >= max(1, len(synthetic_searches) // 10)
 
 
 def test_solve_under_a_tiny_cap_agrees_with_the_uncapped_search(synthetic_searches):
     """The whole solver (nested rollouts, and depth-first with the bound) with room for about 64
     keys in the depth-first table."""
     evicting = 0
-    for seed in range(6):
+    for seed in list(synthetic_searches)[:6]:
         state, uncapped = synthetic_searches[seed]
         answer = solve(state, seconds=None, memory=64 * BYTES_PER_KEY)
         assert answer.status == uncapped.status, seed

@@ -11,12 +11,14 @@ from dungeoneer.solver import UNKNOWN, WON, parallel, solve
 from dungeoneer.solver.parallel import Own, Setup, Team, run_portfolio, usable_cores
 from dungeoneer.solver.search import Budget, Runner
 from dungeoneer.solver.table import BYTES_PER_KEY
+from tests.conftest import slow_after
 
-# Position budgets, not time: the answers must not depend on the machine's speed.
-DEALS = [("Rogue", 1000, 20_000),        # won by nested rollouts (this process)
-         ("Rogue", 20, 20_000),          # won by depth-first (a worker's)
-         ("Bodyguard", 23, 20_000),      # won by depth-first after a few rounds
-         ("Skull Warrior", 1000, 8_000)]  # unknown when the budget runs out
+# Position budgets, not time: the answers must not depend on the machine's speed. A win found
+# by a worker in the default run; the others with the slow tests.
+DEALS = slow_after(1, [("Rogue", 20, 20_000),    # won by depth-first (a worker's)
+                       ("Rogue", 1000, 20_000),  # won by nested rollouts (this process)
+                       ("Bodyguard", 23, 20_000),  # won by depth-first after a few rounds
+                       ("Skull Warrior", 1000, 8_000)])  # unknown when the budget runs out
 
 
 @pytest.fixture
@@ -39,6 +41,7 @@ def test_two_workers_give_the_same_answer_as_one(at_once, hero, seed, states):
     assert not multiprocessing.active_children()
 
 
+@pytest.mark.slow  # (three worker processes)
 def test_more_workers_than_strategies_and_a_memory_cap_give_the_same_answer_as_one(at_once):
     """Each strategy in a process of its own (a third worker has nothing to run), the
     depth-first table under a small cap that makes it forget positions."""
@@ -54,7 +57,7 @@ def test_workers_that_start_late_replay_their_turns_silently():
     """A worker that takes over at round 2 sends, from round 2 on, exactly the reports its
     strategies give in this process (run here in a thread, to see what it sends)."""
     state = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=1021)
-    setup = Setup(state)
+    setup = Setup(state, first_slice=50, slice_size=300)  # (short turns, the last two at the cap)
     expected = [Runner(s) for s in setup.build([0, 1]).values()]
     wanted = [[runner.turn(setup.turn(r, i)) for r in range(5)]
               for i, runner in enumerate(expected)]
@@ -76,7 +79,8 @@ def test_a_time_limit_stops_the_workers(at_once):
     assert not multiprocessing.active_children()
 
 
-@pytest.mark.parametrize("error", [RuntimeError, KeyboardInterrupt])
+@pytest.mark.parametrize("error", [pytest.param(RuntimeError, marks=pytest.mark.slow),
+                                   KeyboardInterrupt])
 def test_an_exception_stops_the_workers(at_once, error):
     """A progress callback that raises (or Ctrl-C) leaves no worker behind."""
     state = PuzzleDungeon(hero="Skull Warrior").new_initial_state(seed=1000)
@@ -129,6 +133,7 @@ def _portfolio(workers: int) -> tuple:
     return found.status, found.line, found.states
 
 
+@pytest.mark.slow  # (a pool's process, then the answer again here)
 def test_a_pool_worker_solves_in_its_own_process():
     """A pool's workers may not start processes: there, two workers run as one (the same
     answer)."""

@@ -20,6 +20,7 @@ from dungeoneer.solver.search import (
     search,
 )
 from dungeoneer.solver.synthetic import synthetic_game
+from tests.conftest import slow_after
 from tests.helpers import others, play, position
 
 
@@ -79,8 +80,13 @@ def test_the_core_relaxation_proves_a_deal_unwinnable():
     assert answer.status == UNWINNABLE and answer.method == "cp-sat relaxation"
 
 
-def test_a_core_deal_proven_unwinnable_by_a_complete_search_with_the_bound():
-    state = PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1)
+@pytest.mark.parametrize("deal", [
+    pytest.param(lambda: synthetic_game(1).new_initial_state(seed=1), id="3x4"),
+    pytest.param(lambda: PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1),
+                 id="full-size", marks=pytest.mark.slow)])
+def test_a_core_deal_proven_unwinnable_by_a_complete_search_with_the_bound(deal):
+    """A small deal in the default run; a full-size one, a few seconds' search, when slow."""
+    state = deal()
     answer = solve(state, seconds=120)
     assert answer.status == UNWINNABLE
     assert answer.details["pruned"] > 0
@@ -106,7 +112,7 @@ def test_solving_from_the_middle_of_a_game():
     assert answer.status == WON and verify_line(state, answer.line).won()
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", slow_after(4, range(12)))  # (two won, two unwinnable first)
 def test_both_strategies_and_the_plain_baseline_agree(seed):
     """Each strategy alone is complete: on small deals all three reach the same verdict."""
     state = synthetic_game(seed).new_initial_state(seed=seed)

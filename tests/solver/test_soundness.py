@@ -20,6 +20,7 @@ from dungeoneer.engine.rng import Stream
 from dungeoneer.generator.deals import load_deal
 from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, solve
 from dungeoneer.solver.canonical import Canonicalizer, card_classes, coverage, exact_key
+from tests.conftest import slow_after
 from tests.solver.random_cards import random_cards, random_position
 
 PROBES = Path(__file__).parent / "probes"
@@ -81,9 +82,8 @@ def unreduced(root: PuzzleState, limit: int) -> str:
     return UNWINNABLE
 
 
-RANDOM_CARD_SETS = [*range(4), *(pytest.param(seed, marks=pytest.mark.slow)
-                                  for seed in range(4, 100))]
-"""Card sets drawn for the randomized tests: 4 in the default run, the rest with the slow
+RANDOM_CARD_SETS = slow_after(2, range(100))
+"""Card sets drawn for the randomized tests: 2 in the default run, the rest with the slow
 checks (a swap that the card classes got wrong was caught in about one card set in seven)."""
 
 
