@@ -28,6 +28,7 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     Board,
     CardOrderPayments,
+    CarefulChoices,
     EagerOptions,
     Payment,
     PuzzleState,
@@ -41,6 +42,10 @@ WIN = 1 << 30
 """The score of a won game: above any other."""
 MAX_ACTIONS = 3000
 """A rollout longer than this stops where it is (the engine ends every game far sooner)."""
+PLAYERS = ("eager", "careful")
+"""Whose games the restarts play, in turn: the eager player's first (they win most deals in
+the first main line), then the careful player's, which reach wins the eager player's games do
+not (docs/solver.md, "Why the hard deals are hard")."""
 
 
 def score(board: Board) -> int:
@@ -54,13 +59,20 @@ def score(board: Board) -> int:
 
 class NestedRollouts(Strategy):
     """Level-1 nested rollouts from the root, restarted with fresh random choices until a win
-    (or the budget) ends them. `seed` seeds the restarts' streams."""
+    (or the budget) ends them. `seed` seeds the restarts' streams; `players` are the players
+    whose games the restarts play, in turn ("eager", "careful")."""
 
     name = "nested rollouts"
 
-    def __init__(self, root: PuzzleState, *, seed: int = 0, **kw: Any) -> None:
+    def __init__(self, root: PuzzleState, *, seed: int = 0,
+                 players: tuple[str, ...] = PLAYERS, **kw: Any) -> None:
         super().__init__(root, **kw)
+        if not players or any(p not in ("eager", "careful") for p in players):
+            raise ValueError(f"players are 'eager' and 'careful', not {players!r}")
         self.seed = seed
+        self.players = players
+        self.careful = False
+        """Whether the games of the main line under way are the careful player's."""
         self.best = -1
         """The best score met so far."""
 
@@ -73,6 +85,7 @@ class NestedRollouts(Strategy):
         restart = 0
         while True:
             stream = Stream(derived_seed(self.seed, restart))
+            self.careful = self.players[restart % len(self.players)] == "careful"
             line = yield from self._main_line(stream)
             if line is not None:
                 return Verdict(WON, line)
@@ -109,11 +122,22 @@ class NestedRollouts(Strategy):
             line.append(action)
 
     def _rollout(self, board: Board, stream: Stream) -> tuple[int, list[Action]]:
-        """Play the game out as the eager player; (its score, the actions taken). A payment
-        the eager player makes on the spot is written into the line where the engine would ask
-        for it (`PuzzleState.apply_paying`)."""
+        """Play the game out; (its score, the actions taken). A payment the player makes on the
+        spot is written into the line where the engine would ask for it
+        (`PuzzleState.apply_paying`)."""
         actions: list[Action] = []
+        if self.careful:
+            self._play_careful(board, stream, actions)
+        else:
+            self._play_eager(board, stream, actions)
+        result = score(board)
+        if result > self.best:
+            self.best = result
+            self.furthest = board
+        return result, actions
 
+    def _play_eager(self, board: Board, stream: Stream, actions: list[Action]) -> None:
+        """Play to the end as the eager player, writing the actions taken into `actions`."""
         def pay(payments: CardOrderPayments) -> Payment:
             payment = payments[stream.below(len(payments))]
             actions.append(Action("pay", payment))
@@ -133,11 +157,25 @@ class NestedRollouts(Strategy):
             actions.append(action)  # (before the act: a payment on the spot follows it)
             board.act(action)
             self.states += 1
-        result = score(board)
-        if result > self.best:
-            self.best = result
-            self.furthest = board
-        return result, actions
+
+    def _play_careful(self, board: Board, stream: Stream, actions: list[Action]) -> None:
+        """Play to the end as the careful player, writing the actions taken into `actions`."""
+        careful = CarefulChoices()
+        pay_careful = careful.payer(stream)
+
+        def pay(payments: CardOrderPayments) -> Payment:
+            payment = pay_careful(payments)
+            actions.append(Action("pay", payment))
+            return payment
+
+        board.payer = pay
+        for _ in range(MAX_ACTIONS):
+            if not board.legal_actions():
+                break
+            action = careful.choose(board, stream)
+            actions.append(action)
+            board.act(action)
+            self.states += 1
 
 
 def _candidates(board: Board) -> Sequence[Action]:

@@ -17,8 +17,8 @@ it). The modules behind them are the engine's own business:
   `nonempty_columns`, `forbidden_columns`, `active_statics`, `least_payment_cost`, payments
   (`Payment`, `CardOrderPayments`, `Resources`, `in_card_order`);
 - playing on a working copy instead of frozen positions, for playouts: `Board`, `Payer`,
-  `DEAL`; the eager player's choices, which read only what a player sees: `EagerOptions`,
-  `one_order_each`, `pay_at_random`;
+  `DEAL`; the eager and the careful players' choices, which read only what a player sees:
+  `EagerOptions`, `one_order_each`, `pay_at_random`, `CarefulChoices`;
 - what the player knows: `information_set`;
 - for the solver's reductions, which must know which steps a card's abilities take: a step of
   a program, `Instr`, the steps whose effect depends on card ids (`AttachFirstDealt`,
@@ -34,7 +34,12 @@ from typing import Any
 from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.protocol import State
 from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
-from dungeoneer.engine.puzzle_dungeon.bots import EagerOptions, one_order_each, pay_at_random
+from dungeoneer.engine.puzzle_dungeon.bots import (
+    CarefulChoices,
+    EagerOptions,
+    one_order_each,
+    pay_at_random,
+)
 from dungeoneer.engine.puzzle_dungeon.cards import (
     Ability,
     ArsenalCard,
@@ -129,7 +134,7 @@ GAME = GameEntry(
 
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
-    "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
+    "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet", "CarefulChoices",
     "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr", "Monster", "Payer",
     "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "bits",
     "card_set", "face", "forbidden_columns", "in_card_order",

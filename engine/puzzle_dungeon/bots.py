@@ -1,6 +1,8 @@
 """Puzzle Dungeon bots' choices that read only what a player at the table sees: the eager
 player's options (attack what the prey lacks, else any attack, else deal), its payments at
-random, and the payments one order each.
+random, and the payments one order each; the careful player's choices (a plan: attack what the
+prey needs, free the way to it, pay with the arsenal before the hand, deal only when nothing
+worth attacking is in reach).
 
 They choose from a position's visible fields alone, never the deck's order, so the blind players
 (`generator.players`) and the solver's rollouts on the true deal (`solver.rollouts`) use them
@@ -23,14 +25,15 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     face,
     forbidden_columns,
     in_card_order,
+    least_payment_cost,
     nonempty_columns,
     prey_progress,
 )
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from dungeoneer.engine.rng import Stream
 
-__all__ = ["EagerOptions", "advances", "eager_options", "missing_kinds", "one_order_each",
-           "pay_at_random"]
+__all__ = ["CarefulChoices", "EagerOptions", "advances", "eager_options", "missing_kinds",
+           "one_order_each", "pay_at_random"]
 
 
 def eager_options(position: PuzzleState | Board) -> list[Action]:
@@ -149,3 +152,86 @@ def advances(state: PuzzleState | Board, monster: int, missing: list[str]) -> bo
     """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
     return (state.rules.cards.monsters[monster].type in missing
             or (KING in missing and bool(state.kings >> monster & 1)))
+
+
+# ----------------------------------------------------------------------------- the careful player
+
+HAND_COST = 3
+"""What paying a suit from the hand costs the careful player: a hand card pays any attack later."""
+WEAPON_COST = 2
+ARSENAL_COST = 0
+"""The front of the arsenal is paid first; using it frees the cards behind it."""
+YES_SHARE = 3
+"""Out of 4: how often the careful player takes an optional ability."""
+
+
+class CarefulChoices:
+    """The careful player's choices: `choose` an action, `payer` a payment on the spot."""
+
+    def payer(self, stream: Stream) -> Payer:
+        """The careful player's payment, chosen on the spot: the cheapest of those in card order
+        (`payment_cost`), ties at random, its chances drawn as for the decision (`choose`)."""
+        def pay(payments: CardOrderPayments) -> Payment:
+            costs = [(self.payment_cost(p), stream.below(1 << 30), i)
+                     for i, p in enumerate(payments)]
+            return payments[min(costs)[2]]
+        return pay
+
+    def choose(self, position: PuzzleState | Board, stream: Stream) -> Action:
+        """The action to take here."""
+        actions = position.legal_actions()
+        if position.options:
+            return self._decide(actions, stream)
+        attacks = [a for a in actions if a.kind == "attack"]
+        scored = sorted(((self.attack_value(position, a), stream.below(1 << 30), a)
+                         for a in attacks), key=lambda t: (t[0], t[1]), reverse=True)
+        can_deal = any(a.kind == "deal" for a in actions)
+        if scored and (scored[0][0] > 0 or not can_deal):
+            return scored[0][2]
+        if can_deal:
+            return next(a for a in actions if a.kind == "deal")
+        return actions[stream.below(len(actions))]
+
+    def attack_value(self, position: PuzzleState | Board, action: Action) -> int:
+        """What attacking this column is worth: the prey it brings, less what paying costs."""
+        column = position.columns[action.arg]
+        target = column[-1]
+        worth = _prey_worth(position, target)
+        if worth <= 0 and len(column) > 1 and _prey_worth(position, column[-2]) > 0:
+            worth = 4  # it stands in front of a monster the prey needs
+        cheapest = least_payment_cost(position, target, ARSENAL_COST, HAND_COST, WEAPON_COST)
+        return worth - (99 if cheapest is None else cheapest)
+
+    @staticmethod
+    def payment_cost(payment: Payment) -> int:
+        """What the payment costs the careful player (HAND_COST, WEAPON_COST, ARSENAL_COST)."""
+        return (HAND_COST * len(payment.hand) + WEAPON_COST * len(payment.weapons)
+                + ARSENAL_COST * len(payment.arsenal))
+
+    def _decide(self, options: Sequence[Action], stream: Stream) -> Action:
+        kinds = {a.kind for a in options}
+        if kinds == {"pay"}:
+            options = one_order_each(options)
+            costs = [(self.payment_cost(a.arg), stream.below(1 << 30), i)
+                     for i, a in enumerate(options)]
+            return options[min(costs)[2]]
+        if kinds == {"yes", "no"}:
+            wanted = "yes" if stream.below(4) < YES_SHARE else "no"
+            return next(a for a in options if a.kind == wanted)
+        return options[stream.below(len(options))]
+
+
+def _prey_worth(position: PuzzleState | Board, monster: int) -> int:
+    """What collecting the monster is worth to the careful player: ten for each prey kind still
+    lacking that it gives, three for a monster of a kind that may yet turn King when the prey
+    lacks Kings."""
+    kind = position.rules.cards.monsters[monster].type
+    worth = 0
+    for need_kind, have, need in prey_progress(position):
+        if have >= need:
+            continue
+        if need_kind == kind:
+            worth += 10
+        elif need_kind == KING:
+            worth += 10 if position.kings >> monster & 1 else 3
+    return worth

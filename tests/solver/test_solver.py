@@ -158,6 +158,27 @@ def test_a_turn_ends_where_the_time_limit_does(strategy):
     assert runner.turn(500).states >= 500
 
 
+def test_the_careful_players_games_win_where_the_eager_players_do_not_reach():
+    """Skull Alchemist 20102: the careful player's games (hand and weapons kept for later) win
+    within 20,000 positions, where the eager player's games do not; the line replays."""
+    root = PuzzleDungeon(hero="Skull Alchemist").new_initial_state(seed=20102)
+    careful = portfolio(root, [NestedRollouts(root, players=("careful",))],
+                        budget=Budget(states=20_000))
+    assert careful.status == WON
+    assert verify_line(root, careful.line).won()
+    eager = portfolio(root, [NestedRollouts(root, players=("eager",))],
+                      budget=Budget(states=20_000))
+    assert eager.status == UNKNOWN
+
+
+def test_the_rollouts_know_their_players():
+    root = PuzzleDungeon().new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="players are 'eager' and 'careful'"):
+        NestedRollouts(root, players=("greedy",))
+    with pytest.raises(ValueError):
+        NestedRollouts(root, players=())
+
+
 def test_the_portfolio_gives_its_strategies_the_time_limit():
     root = PuzzleDungeon(hero="Skull Bodyguard").new_initial_state(seed=20074)
     strategies = [DepthFirst(root), NestedRollouts(root)]
