@@ -601,18 +601,41 @@ def _nth_combination(pool: list[int], size: int, index: int) -> tuple[int, ...]:
     return tuple(chosen)
 
 
+def _fewest_weapons(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
+                    ) -> list[tuple[tuple[int, ...], int]]:
+    """Every count of each suit the weapons can match within `defense`, each with the fewest
+    weapons that match it: the weapons' part of a cheapest payment, since each weapon used costs
+    the same (found suit count by suit count, weapon after weapon, rather than listing every set
+    of weapons: with ten ready weapons that was most of a careful player's game)."""
+    fewest: dict[tuple[int, ...], int] = {NO_SUITS: 0}
+    d0, d1, d2, d3 = defense
+    for _monster, options in weapons:
+        grown = dict(fewest)
+        for cover, used in fewest.items():
+            for _suits, counts in options:
+                c = (cover[0] + counts[0], cover[1] + counts[1], cover[2] + counts[2],
+                     cover[3] + counts[3])
+                if c[0] <= d0 and c[1] <= d1 and c[2] <= d2 and c[3] <= d3 \
+                        and grown.get(c, used + 2) > used + 1:
+                    grown[c] = used + 1
+        fewest = grown
+    return list(fewest.items())
+
+
 def least_payment_cost(state: Position, target: int, per_arsenal: int, per_hand: int,
                        per_weapon: int) -> int | None:
     """The least cost of a legal payment for the target (`payments`), each arsenal card, hand
-    card and weapon used costing as given; None if there is no payment. The same payments as
-    `payments`, counted without listing every choice of hand cards and every order: a player
-    pricing each attack asks this at every decision (profiled: 75% of the careful player's time
-    went into listing them)."""
+    card and weapon used costing as given (none negative); None if there is no payment. The
+    same payments as `payments`, counted without listing every choice of hand cards and every
+    order: a player pricing each attack asks this at every decision (profiled: 75% of the
+    careful player's time went into listing them)."""
+    if min(per_arsenal, per_hand, per_weapon) < 0:
+        raise ValueError("the costs of a payment's parts are not negative")
     defense, arsenal, hand, weapons = _attack_inputs(state, target)
     hand_covers = _hand_covers(hand)
     plain_hand = not any(wild for _c, _s, wild in hand)
     held = [sum(1 for _c, s, _w in hand if s == suit) for suit in range(4)]
-    weapon_covers = _covers_within(weapons, defense)
+    covers = _fewest_weapons(weapons, defense)
     best: int | None = None
 
     def hand_can_cover(rest: list[int]) -> bool:
@@ -622,9 +645,13 @@ def least_payment_cost(state: Position, target: int, per_arsenal: int, per_hand:
 
     def from_arsenal(i: int, need: list[int]) -> None:
         nonlocal best
-        for cover, uses in weapon_covers(need):
-            rest = [need[s] - cover[s] for s in range(4)]
-            cost = per_arsenal * i + per_hand * sum(rest) + per_weapon * len(uses)
+        n0, n1, n2, n3 = need
+        for cover, used in covers:
+            c0, c1, c2, c3 = cover
+            if c0 > n0 or c1 > n1 or c2 > n2 or c3 > n3:
+                continue
+            rest = [n0 - c0, n1 - c1, n2 - c2, n3 - c3]
+            cost = per_arsenal * i + per_hand * sum(rest) + per_weapon * used
             if (best is None or cost < best) and hand_can_cover(rest):
                 best = cost
         if i < len(arsenal):
