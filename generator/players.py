@@ -24,6 +24,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     CarefulChoices,
     EagerOptions,
     Payer,
+    Payment,
     PuzzleState,
     one_order_each,
     pay_at_random,
@@ -78,9 +79,13 @@ def win_share(state: PuzzleState, plays: int, seed: int,
 
 # ----------------------------------------------------------------------------- careful player
 
-class CarefulPlayer(CarefulChoices):
+class CarefulPlayer:
     """A blind player with a plan (the engine's `CarefulChoices`); `play(state, stream)` plays a
-    game to the end."""
+    game to the end. (It holds the choices rather than extending them: compiled, `CarefulChoices`
+    is a native class, which Python classes cannot extend.)"""
+
+    def __init__(self) -> None:
+        self.choices = CarefulChoices()
 
     def __call__(self, state: PuzzleState, stream: Stream) -> bool:
         return self.play(state, stream)
@@ -88,3 +93,20 @@ class CarefulPlayer(CarefulChoices):
     def play(self, state: PuzzleState, stream: Stream) -> bool:
         """Play to the end; True if the game is won."""
         return play_out(self.choose, state, stream, self.payer(stream))
+
+    def choose(self, state: PuzzleState, stream: Stream) -> Action:
+        """The action to take here (`CarefulChoices.choose`)."""
+        return self.choices.choose(state, stream)
+
+    def payer(self, stream: Stream) -> Payer:
+        """The payment, chosen on the spot (`CarefulChoices.payer`)."""
+        return self.choices.payer(stream)
+
+    def attack_value(self, state: PuzzleState, action: Action) -> int:
+        """What attacking this column is worth (`CarefulChoices.attack_value`)."""
+        return self.choices.attack_value(state, action)
+
+    @staticmethod
+    def payment_cost(payment: Payment) -> int:
+        """What the payment costs the careful player (`CarefulChoices.payment_cost`)."""
+        return CarefulChoices.payment_cost(payment)
