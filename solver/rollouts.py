@@ -2,9 +2,10 @@
 
 Nested Monte Carlo Search (Cazenave, "Nested Monte-Carlo Search", IJCAI 2009), level 1. From
 each position of a main line, every action worth trying is played out to the end of the game
-by the eager player (`engine.puzzle_dungeon.bots`: attack what the prey lacks, else any attack,
-else deal; every other choice at random), which here plays the true deal: the deck as it lies
-and the shuffles the game's stream will make. The best game met so far (most of the prey, then
+by one of the engine's players (`engine.puzzle_dungeon.bots`): the eager player (attack what the
+prey lacks, else any attack, else deal; every other choice at random) or, every other restart,
+the careful player (attack what is worth its cost, pay with the arsenal first, else deal). Here
+they play the true deal: the deck as it lies and the shuffles the game's stream will make. The best game met so far (most of the prey, then
 most monsters collected) is remembered, and the main line takes its next action; a won game
 ends the search. A main line that ends without a win starts again from the root with fresh
 random choices.
