@@ -5,10 +5,10 @@ each position of a main line, every action worth trying is played out to the end
 by one of the engine's players (`engine.puzzle_dungeon.bots`): the eager player (attack what the
 prey lacks, else any attack, else deal; every other choice at random) or, every other restart,
 the careful player (attack what is worth its cost, pay with the arsenal first, else deal). Here
-they play the true deal: the deck as it lies and the shuffles the game's stream will make. The best game met so far (most of the prey, then
-most monsters collected) is remembered, and the main line takes its next action; a won game
-ends the search. A main line that ends without a win starts again from the root with fresh
-random choices.
+they play the true deal: the deck as it lies and the shuffles the game's stream will make. The
+best game met so far (most of the prey, then most monsters collected) is remembered, and the
+main line takes its next action; a won game ends the search. A main line that ends without a
+win starts again from the root with fresh random choices.
 
 Why it works where depth-first search does not (docs/solver.md, "Why the hard deals are
 hard"): a Skull deal's win is a line of about 100 actions, and the depth-first searches spend
