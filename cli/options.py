@@ -163,10 +163,10 @@ class WholeNumber(ParamType):
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            self.fail(f"a whole number, not {value!r}", param, ctx)
-        return str(int(text))
+        number = whole_number(str(value), most=999_999)
+        if number is None:
+            self.fail(f"a whole number, not {shown(str(value))!r}", param, ctx)
+        return str(number)
 
 
 class Amount(ParamType):
@@ -184,9 +184,9 @@ class Amount(ParamType):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:
-            text = str(value).strip()
-            # ASCII digits only ('²' is a digit to isdigit), and few enough for int() to take.
-            read = whole_number(text, most=10**18)
+            # ASCII digits only ('²' is a digit to isdigit), few enough for int() to take, and
+            # nothing around them.
+            read = whole_number(str(value), most=10**18)
             number = read if read is not None else self.least - 1
         if not self.least <= number <= self.most:
             bounds = (f"{self.least} or more" if self.most >= 10**18 else
@@ -212,9 +212,9 @@ class Seconds(ParamType):
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
-            text = str(value).strip()
-            # ASCII only: float() reads '٣' and '０.５' too.
-            readable = len(text) <= 40 and text.isascii()
+            text = str(value)
+            # ASCII only: float() reads '٣' and '０.５' too, and spaces around the number.
+            readable = len(text) <= 40 and text.isascii() and text == text.strip()
             try:
                 number = float(text) if readable else math.nan
             except ValueError:

@@ -3,16 +3,19 @@
 `str.isdigit` is true of '²' and '٣', which `int` then refuses or reads as another number, and
 `int` refuses strings of more than 4,300 digits (Python's guard against slow conversions). So a
 number is read here only when it is plain ASCII digits that fit the range it is checked against,
-and every other text is refused without an exception.
+and every other text is refused without an exception. So are spaces around the digits: the
+parsers of lines (records, deal files, the prompt) take them off as they split a line into its
+words, and a value given on the command line is taken as it is given.
 """
 
 from __future__ import annotations
 
 
 def whole_number(text: str, *, least: int = 0, most: int) -> int | None:
-    """The number `text` writes in ASCII digits (spaces around it allowed) when it lies in
-    `least`..`most`; otherwise None, never an exception."""
-    text = text.strip()
+    """The number `text` writes in ASCII digits alone (no sign, no spaces around them) when it
+    lies in `least`..`most`; otherwise None, never an exception. A line's parser splits off its
+    words first, so spaces in a file or at the prompt are its business; a command line's value
+    is taken as given, and `--level ' 3'` is no number."""
     if not text or not (text.isascii() and text.isdigit()):
         return None
     digits = text.lstrip("0") or "0"
