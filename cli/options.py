@@ -40,7 +40,7 @@ from dungeoneer.engine.executors import (
     scheduler_address,
 )
 from dungeoneer.engine.files import LinesWriter, check_writable
-from dungeoneer.engine.numbers import shown, whole_number
+from dungeoneer.engine.numbers import decimal_number, shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import read_code
@@ -212,13 +212,9 @@ class Seconds(ParamType):
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
-            text = str(value)
             # ASCII only: float() reads '٣' and '０.５' too, and spaces around the number.
-            readable = len(text) <= 40 and text.isascii() and text == text.strip()
-            try:
-                number = float(text) if readable else math.nan
-            except ValueError:
-                number = math.nan
+            read = decimal_number(str(value))
+            number = math.nan if read is None else read
         if not (math.isfinite(number) and self.least <= number <= self.most):
             self.fail(f"a number of {self.unit} from {self.least:g} to {self.most:g}, not "
                       f"{shown(str(value))!r}", param, ctx)

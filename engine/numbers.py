@@ -10,6 +10,8 @@ words, and a value given on the command line is taken as it is given.
 
 from __future__ import annotations
 
+import math
+
 
 def whole_number(text: str, *, least: int = 0, most: int) -> int | None:
     """The number `text` writes in ASCII digits alone (no sign, no spaces around them) when it
@@ -23,6 +25,23 @@ def whole_number(text: str, *, least: int = 0, most: int) -> int | None:
         return None
     value = int(digits)
     return value if least <= value <= most else None
+
+
+DECIMAL_LENGTH = 40
+"""The most characters a decimal number is read from (`float` reads thousands of digits)."""
+
+
+def decimal_number(text: str) -> float | None:
+    """The finite number `text` writes as `float` reads it, in ASCII alone (`float` also reads
+    '٣' and '０.５', and spaces around the number) and at most DECIMAL_LENGTH characters;
+    otherwise None (nan and inf too), never an exception. The caller checks the range."""
+    if not (text.isascii() and text == text.strip() and len(text) <= DECIMAL_LENGTH):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def shown(text: str, limit: int = 40) -> str:
