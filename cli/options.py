@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console, Group
@@ -473,6 +473,14 @@ def stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, _raise_terminated)
 
 
+def stopped(stop: KeyboardInterrupt, note: str) -> NoReturn:
+    """End a command that Ctrl-C or SIGTERM (`stop`) stopped: print 'Stopped: ' and `note` (what
+    was kept, and where) on standard error and exit with 130 or 143."""
+    error_console().print(f"Stopped: {note}", soft_wrap=True, markup=False)
+    status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+    raise click.exceptions.Exit(status) from None
+
+
 @contextlib.contextmanager
 def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
     """Run a batch that writes as it goes; if Ctrl-C or SIGTERM stops it, print `note()` (what
@@ -480,9 +488,7 @@ def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt as stop:
-        error_console().print(f"Stopped: {note()}", soft_wrap=True, markup=False)
-        status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
-        raise click.exceptions.Exit(status) from None
+        stopped(stop, note())
 
 
 def lines_kept(sink: LinesWriter | None, what: str) -> str:

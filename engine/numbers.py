@@ -44,6 +44,12 @@ def decimal_number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """'1 puzzle', '2 puzzles', '0 puzzles' for a message (`nouns`: a plural that is not `noun`
+    and an s)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def shown(text: str, limit: int = 40) -> str:
     """`text` cut short for an error message (a 5,000-digit number is not repeated whole)."""
     return text if len(text) <= limit else text[:limit - 3] + "..."
