@@ -40,7 +40,7 @@ from dungeoneer.engine.executors import (
     scheduler_address,
 )
 from dungeoneer.engine.files import LinesWriter, check_writable
-from dungeoneer.engine.numbers import decimal_number, shown, whole_number
+from dungeoneer.engine.numbers import decimal_number, plural, shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import read_code
@@ -492,16 +492,19 @@ def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
 
 
 def lines_kept(sink: LinesWriter | None, what: str) -> str:
-    """'12 puzzles kept in F.' (or where they went instead), for a batch writing to `sink`."""
+    """'12 puzzles kept in F.', '1 puzzle kept in F.' (or where they went instead), for a batch
+    writing a `what` (one, 'puzzle') a line to `sink`."""
     if sink is None or sink.where is None:
-        return f"no {what} written."
-    return f"{sink.lines} {what} kept in {sink.where}."
+        return f"no {what}s written."
+    return f"{plural(sink.lines, what)} kept in {sink.where}."
 
 
 def check_lines_placed(sink: LinesWriter, what: str) -> None:
-    """Raise DungeoneerError if the lines went beside the target, which appeared while the batch
-    ran: they are all kept, under another name, and the user must hear where."""
+    """Raise DungeoneerError if the lines (a `what` each, 'puzzle') went beside the target,
+    which appeared while the batch ran: they are all kept, under another name, and the user must
+    hear where."""
     if sink.moved:
+        are = "is" if sink.lines == 1 else "are"
         raise DungeoneerError(f"{sink.target} appeared while this ran and was left alone; the "
-                              f"{sink.lines} {what} are in {sink.where} instead",
+                              f"{plural(sink.lines, what)} {are} in {sink.where} instead",
                               file=str(sink.target))
