@@ -33,6 +33,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.solve import print_steps
 from dungeoneer.engine.executors import Tally
+from dungeoneer.engine.numbers import plural
 from dungeoneer.engine.registry import Caption
 
 if TYPE_CHECKING:
@@ -131,8 +132,8 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
     issued: list[tuple[Daily, bool]] = []
 
     def kept() -> str:
-        return (f"{sum(new for _, new in issued)} puzzles issued and kept in the archive; the "
-                "same command goes on with the rest.")
+        return (f"{plural(sum(new for _, new in issued), 'puzzle')} issued and kept in the "
+                "archive; the same command goes on with the rest.")
 
     with kept_on_stop(kept), contextlib.ExitStack() as stack:
         opened = stack.enter_context(Archive(archive_path))

@@ -27,6 +27,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.engine.executors import Tally
 from dungeoneer.engine.files import LinesWriter
+from dungeoneer.engine.numbers import plural
 
 MAX_PUZZLES = 100_000
 """Puzzles one `generate` makes at most (a year of dailies is 365)."""
@@ -64,7 +65,7 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
     printed = 0
 
     def kept() -> str:
-        return lines_kept(sink, "puzzles") if out else f"{printed} puzzles printed."
+        return lines_kept(sink, "puzzle") if out else f"{plural(printed, 'puzzle')} printed."
 
     with kept_on_stop(kept), contextlib.ExitStack() as stack:
         progress: Callable[[int, int], None] | None = None
@@ -90,5 +91,5 @@ def generate(count: int, level: int | None, hero: str | None, workers: int, firs
                 click.echo(line)
                 printed += 1
     if sink is not None:
-        check_lines_placed(sink, "puzzles")
-        err.print(f"{sink.lines} puzzles written to {out}.")
+        check_lines_placed(sink, "puzzle")
+        err.print(f"{plural(sink.lines, 'puzzle')} written to {out}.")

@@ -32,6 +32,7 @@ from dungeoneer.cli.options import (
 from dungeoneer.cli.solve import MAX_TIME_LIMIT
 from dungeoneer.cli.starting import start_position
 from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.numbers import plural
 from dungeoneer.generator.deals import puzzle_position
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def _stopped_odds(so_far: list[Odds]) -> str:
     odds = so_far[-1]
     low, high = odds.interval
     return (f"so far a player who cannot see the deck won {odds.share:.0%} of games (95% "
-            f"interval {low:.0%}-{high:.0%}, {odds.wins} of {odds.plays} plays).")
+            f"interval {low:.0%}-{high:.0%}, {odds.wins} of {plural(odds.plays, 'play')}).")
 
 
 def _odds_sentence(found: Odds | None, verdict: Answer) -> str:
@@ -145,5 +146,5 @@ def _odds_sentence(found: Odds | None, verdict: Answer) -> str:
               "unknown": "the solver could not decide it in time"}[verdict.status]
     low, high = found.interval
     return (f"A player who cannot see the deck wins {found.share:.0%} of games "
-            f"(95% interval {low:.0%}-{high:.0%}, {found.wins} of {found.plays} plays); "
+            f"(95% interval {low:.0%}-{high:.0%}, {found.wins} of {plural(found.plays, 'play')}); "
             f"{solver}.")

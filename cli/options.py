@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console, Group
@@ -40,7 +40,7 @@ from dungeoneer.engine.executors import (
     scheduler_address,
 )
 from dungeoneer.engine.files import LinesWriter, check_writable
-from dungeoneer.engine.numbers import shown, whole_number
+from dungeoneer.engine.numbers import decimal_number, plural, shown, whole_number
 from dungeoneer.engine.registry import Option
 from dungeoneer.engine.rng import MAX_SEED, parse_seed
 from dungeoneer.generator.codes import read_code
@@ -163,10 +163,10 @@ class WholeNumber(ParamType):
     name = "integer"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            self.fail(f"a whole number, not {value!r}", param, ctx)
-        return str(int(text))
+        number = whole_number(str(value), most=999_999)
+        if number is None:
+            self.fail(f"a whole number, not {shown(str(value))!r}", param, ctx)
+        return str(number)
 
 
 class Amount(ParamType):
@@ -184,9 +184,9 @@ class Amount(ParamType):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:
-            text = str(value).strip()
-            # ASCII digits only ('²' is a digit to isdigit), and few enough for int() to take.
-            read = whole_number(text, most=10**18)
+            # ASCII digits only ('²' is a digit to isdigit), few enough for int() to take, and
+            # nothing around them.
+            read = whole_number(str(value), most=10**18)
             number = read if read is not None else self.least - 1
         if not self.least <= number <= self.most:
             bounds = (f"{self.least} or more" if self.most >= 10**18 else
@@ -212,13 +212,9 @@ class Seconds(ParamType):
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
-            text = str(value).strip()
-            # ASCII only: float() reads '٣' and '０.５' too.
-            readable = len(text) <= 40 and text.isascii()
-            try:
-                number = float(text) if readable else math.nan
-            except ValueError:
-                number = math.nan
+            # ASCII only: float() reads '٣' and '０.５' too, and spaces around the number.
+            read = decimal_number(str(value))
+            number = math.nan if read is None else read
         if not (math.isfinite(number) and self.least <= number <= self.most):
             self.fail(f"a number of {self.unit} from {self.least:g} to {self.most:g}, not "
                       f"{shown(str(value))!r}", param, ctx)
@@ -477,6 +473,14 @@ def stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, _raise_terminated)
 
 
+def stopped(stop: KeyboardInterrupt, note: str) -> NoReturn:
+    """End a command that Ctrl-C or SIGTERM (`stop`) stopped: print 'Stopped: ' and `note` (what
+    was kept, and where) on standard error and exit with 130 or 143."""
+    error_console().print(f"Stopped: {note}", soft_wrap=True, markup=False)
+    status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+    raise click.exceptions.Exit(status) from None
+
+
 @contextlib.contextmanager
 def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
     """Run a batch that writes as it goes; if Ctrl-C or SIGTERM stops it, print `note()` (what
@@ -484,22 +488,23 @@ def kept_on_stop(note: Callable[[], str]) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt as stop:
-        error_console().print(f"Stopped: {note()}", soft_wrap=True, markup=False)
-        status = EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
-        raise click.exceptions.Exit(status) from None
+        stopped(stop, note())
 
 
 def lines_kept(sink: LinesWriter | None, what: str) -> str:
-    """'12 puzzles kept in F.' (or where they went instead), for a batch writing to `sink`."""
+    """'12 puzzles kept in F.', '1 puzzle kept in F.' (or where they went instead), for a batch
+    writing a `what` (one, 'puzzle') a line to `sink`."""
     if sink is None or sink.where is None:
-        return f"no {what} written."
-    return f"{sink.lines} {what} kept in {sink.where}."
+        return f"no {what}s written."
+    return f"{plural(sink.lines, what)} kept in {sink.where}."
 
 
 def check_lines_placed(sink: LinesWriter, what: str) -> None:
-    """Raise DungeoneerError if the lines went beside the target, which appeared while the batch
-    ran: they are all kept, under another name, and the user must hear where."""
+    """Raise DungeoneerError if the lines (a `what` each, 'puzzle') went beside the target,
+    which appeared while the batch ran: they are all kept, under another name, and the user must
+    hear where."""
     if sink.moved:
+        are = "is" if sink.lines == 1 else "are"
         raise DungeoneerError(f"{sink.target} appeared while this ran and was left alone; the "
-                              f"{sink.lines} {what} are in {sink.where} instead",
+                              f"{plural(sink.lines, what)} {are} in {sink.where} instead",
                               file=str(sink.target))

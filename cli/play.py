@@ -34,7 +34,7 @@ from dungeoneer.cli.options import (
 )
 from dungeoneer.cli.prompt import TickingPrompt, TimeLeft
 from dungeoneer.engine import registry, session
-from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.errors import DungeoneerError, SavedBesideError
 from dungeoneer.engine.files import check_writable
 from dungeoneer.engine.protocol import Action, Bot, Game, RealTimeState, State, Termination
 from dungeoneer.engine.records import Record, record_for, save_record
@@ -199,21 +199,30 @@ def winners_line(winners: tuple[int, ...]) -> str:
 
 
 def end_of_game(out: Console, state: State, record: Record, record_path: str | None,
-                force: bool, holders: Sequence[str]) -> None:
+                force: bool, holders: Sequence[str], asked: str | None = None) -> None:
     """Show how a game at the terminal ended, and save its record if asked to, opening with
     the result, the winners, the scores and who held each seat (`holders`, `finish.holder_text`)
-    as comment lines."""
+    as comment lines. `asked`: the --record name, when the record is saved beside it (a file
+    appeared there meanwhile); the end then says so, and the command exits with status 2."""
     # Saved before anything is shown: a reader of the output that goes away meanwhile
     # (`| head`) must not cost the game.
+    moved: SavedBesideError | None = None
     if record_path:
-        save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
-                    overwrite=force)
+        try:
+            save_record(record_path, record, comment="\n".join(result_lines(state, holders)),
+                        overwrite=force)
+        except SavedBesideError as beside:
+            moved = beside
+    if asked is not None and record_path is not None and asked != record_path:
+        moved = SavedBesideError(asked, record_path)
     outcome = state.outcome()
     if outcome is not None:
         out.print(render.state_view(state))
         out.print(f"[bold]Game over: {outcome.termination.value}[/bold] ({outcome.reason})")
         if outcome.termination is Termination.FINISHED:  # a competitive game: who won
             out.print(winners_line(outcome.winners))
+    if moved is not None:
+        raise moved
     if record_path:
         out.print(f"Record saved to {record_path}.")
 
@@ -264,20 +273,37 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console, openin
     entry = registry.entry(state.game.info.name)
     held = list(holders) if holders is not None else [holder_text(None)] * len(seats)
     apart = not entry.info.real_time and state.game.players > 1
-    written: set[str] = set()  # the files `save` wrote: the --record file may then be rewritten
+    written: set[str] = set()  # the files `save` wrote: the record file may then be rewritten
+    # Where the record is saved: the --record name, or the name beside it (NAME-1.EXT) once a
+    # file that appeared at that name meanwhile was left alone; later saves and the end go there.
+    kept_in = record_path
 
     def save(path: str | None) -> str:
+        nonlocal kept_in
         target = path or record_path
         if target is None:
             raise DungeoneerError("save needs a file: save FILE (or start with --record FILE)")
-        # The --record file was checked at the start and is this game's own to rewrite; another
-        # file is checked now, so that an existing one is refused and the game goes on.
-        own = target == record_path
-        check_writable(target, overwrite=own)
         comment = "\n".join(result_lines(running.state, held))
-        save_record(target, to_record(running.moves), comment=comment, overwrite=own)
-        written.add(target)
-        return target
+        if kept_in is None or target not in (record_path, kept_in):
+            # Another file is checked now, so that an existing one is refused and the game
+            # goes on; one that appears between the check and the write is left alone too.
+            check_writable(target, remedy="save under another name (save FILE)")
+            save_record(target, to_record(running.moves), comment=comment)
+            written.add(target)
+            return target
+        # The game's own record file was checked at the start. It is rewritten once this game
+        # wrote it (or with --force); a file that appeared at its name meanwhile is never
+        # replaced: the record goes beside it, and the error says where.
+        check_writable(kept_in, overwrite=True)
+        try:
+            save_record(kept_in, to_record(running.moves), comment=comment,
+                        overwrite=force or kept_in in written)
+        except SavedBesideError as moved:
+            kept_in = moved.beside
+            written.add(kept_in)
+            raise
+        written.add(kept_in)
+        return kept_in
 
     hotseat: HotSeat | None = None
     if entry.terminal is not None:
@@ -335,13 +361,13 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console, openin
     except BrokenPipeError:
         # The reader of the output went away (`| head -1`): the game stops there, quietly, but
         # the record asked for still holds everything played so far.
-        if record_path:
-            save_record(record_path, to_record(running.moves),
+        if kept_in:
+            save_record(kept_in, to_record(running.moves),
                         comment="\n".join(result_lines(running.state, held)),
-                        overwrite=force or record_path in written)
+                        overwrite=force or kept_in in written)
         raise
-    end_of_game(out, running.state, to_record(running.moves), record_path,
-                force or record_path in written, held)
+    end_of_game(out, running.state, to_record(running.moves), kept_in,
+                force or kept_in in written, held, asked=record_path)
     return running.state, tuple(running.moves)
 
 

@@ -4,8 +4,8 @@ bad line; a record that stops before the end can be finished by bots."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -23,12 +23,14 @@ from dungeoneer.cli.options import (
     force_option,
     on_terminal,
     output_path,
+    stopped,
 )
 from dungeoneer.cli.play import winners_line
 from dungeoneer.cli.render import record_caption
 from dungeoneer.cli.viewer import view_at_terminal
 from dungeoneer.engine import registry, session
-from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.errors import DungeoneerError, SavedBesideError
+from dungeoneer.engine.numbers import plural
 from dungeoneer.engine.protocol import State, Termination, seat_number
 from dungeoneer.engine.records import Move, Record, Step, load_record, replay, save_record, start
 
@@ -56,15 +58,19 @@ def _line_json(first: State, steps: list[Step]) -> list[dict[str, Any]]:
     return line
 
 
-def finish_with_bots(record: Record, state: State, bot_name: str,
-                     on_turn: Callable[[int], None] | None = None,
-                     ) -> tuple[State, list[str], list[session.Turn]]:
-    """Play a record's game on from `state` to the end with `bot_name` in every seat (a
-    real-time game: the team bot), seeded from the record's seed; the moves they played, and
-    each as a `Turn` (its seat). `on_turn` hears the count of moves played after each."""
+def bots_in_every_seat(record: Record, state: State, bot_name: str) -> session.Session:
+    """A session that plays a record's game on from `state` with `bot_name` in every seat (a
+    real-time game: the team bot), seeded from the record's seed."""
     seed = int(record.get("seed") or 0)
     count = 1 if state.game.info.real_time else state.game.players
-    seats = session.seat_bots(record.game_name, [bot_name] * count, seed)
+    return session.Session(state, session.seat_bots(record.game_name, [bot_name] * count, seed))
+
+
+def finish_with_bots(playing: session.Session, on_turn: Callable[[int], None] | None = None,
+                     ) -> tuple[State, list[str], list[session.Turn]]:
+    """Play `playing` (`bots_in_every_seat`) to the end: the last state, the moves the bots
+    played, and each as a `Turn` (its seat). `on_turn` hears the count of moves played after
+    each. Stopped (Ctrl-C, SIGTERM), the session holds the moves played so far."""
     turns: list[session.Turn] = []
 
     def heard(turn: session.Turn) -> None:
@@ -72,22 +78,54 @@ def finish_with_bots(record: Record, state: State, bot_name: str,
         if on_turn is not None:
             on_turn(len(turns))
 
-    ending = session.Session(state, seats).run(on_turn=heard)
+    ending = playing.run(on_turn=heard)
     return ending.state, list(ending.moves), turns
 
 
-def finish_showing_progress(record: Record, state: State, bot_name: str, screen: Console,
+def finish_showing_progress(playing: session.Session, bot_name: str, screen: Console,
                             ) -> tuple[State, list[str], list[session.Turn]]:
     """`finish_with_bots`, with the moves played so far on a terminal: a long game (a
     5-Minute Dungeon campaign of many tries) shows it is going, and Ctrl-C stops it."""
     if not on_terminal():
-        return finish_with_bots(record, state, bot_name)
+        return finish_with_bots(playing)
     with Progress(SpinnerColumn(), TextColumn(f"finishing with {escape(bot_name)}: "
                                               "{task.fields[moves]:,} moves (Ctrl-C stops)"),
                   TimeElapsedColumn(), console=screen, transient=True) as bar:
         task = bar.add_task("finish", total=None, moves=0)
-        return finish_with_bots(record, state, bot_name,
-                                on_turn=lambda moves: bar.update(task, moves=moves))
+        return finish_with_bots(playing, on_turn=lambda moves: bar.update(task, moves=moves))
+
+
+def _finished_record(record: Record, recorded: int, bot_name: str, state: State,
+                     played: Sequence[str], out_path: str, force: bool,
+                     stopped_early: bool = False) -> str:
+    """Save the record with the bots' moves after its own `recorded` ones, opening with a
+    comment on who played what and the result; returns where it went. A finish that was
+    stopped keeps its record beside a file that appeared at `out_path` meanwhile, and says so
+    in the note it stops with; a whole one raises the error that says so."""
+    done = record.with_moves((*record.moves, *(Move(m) for m in played)))
+    stop = f", stopped after {plural(len(played), 'move')} of theirs" if stopped_early else ""
+    lines = [f"moves 1-{recorded} as recorded, then {holder_text(bot_name)} in every seat{stop}",
+             *result_lines(state, None)]
+    try:
+        save_record(out_path, done, comment="\n".join(lines), overwrite=force)
+    except SavedBesideError as moved:
+        if not stopped_early:
+            raise
+        return f"{moved.beside} ({out_path} appeared meanwhile and was left alone)"
+    return out_path
+
+
+def _stopped_finishing(stop: KeyboardInterrupt, record: Record, recorded: int, bot_name: str,
+                       playing: session.Session, out_path: str | None, force: bool) -> NoReturn:
+    """Ctrl-C or SIGTERM stopped the bots: keep the game so far in --out, if asked for, say so,
+    and exit with 130 or 143 as a stopped batch does."""
+    played = list(playing.moves)
+    said = f"{bot_name} had played {plural(len(played), 'more move')}"
+    if out_path is None:
+        stopped(stop, f"{said}; the game is not over, and nothing was saved (no --out).")
+    where = _finished_record(record, recorded, bot_name, playing.state, played, out_path, force,
+                             stopped_early=True)
+    stopped(stop, f"{said}; the game so far is saved in {where}.")
 
 
 @click.command(name="replay", short_help="Replay a game record and show how it ends.")
@@ -156,15 +194,16 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
     turns: list[session.Turn] = []
     if then_bot:
         registry.make_bot(record.game_name, then_bot)  # no bots, or an unknown one: one message
-        if as_json:
-            state, finished, turns = finish_with_bots(record, state, then_bot)
-        else:
-            state, finished, turns = finish_showing_progress(record, state, then_bot, screen)
+        playing = bots_in_every_seat(record, state, then_bot)
+        try:
+            if as_json:
+                state, finished, turns = finish_with_bots(playing)
+            else:
+                state, finished, turns = finish_showing_progress(playing, then_bot, screen)
+        except KeyboardInterrupt as stop:
+            _stopped_finishing(stop, record, len(steps), then_bot, playing, out_path, force)
         if out_path:
-            done = record.with_moves((*record.moves, *(Move(m) for m in finished)))
-            lines = [f"moves 1-{len(steps)} as recorded, then {holder_text(then_bot)} in every "
-                     "seat", *result_lines(state, None)]
-            save_record(out_path, done, comment="\n".join(lines), overwrite=force)
+            _finished_record(record, len(steps), then_bot, state, finished, out_path, force)
     outcome = state.outcome()
     if as_json:
         echo_json({"game": record.game_name, "file": path, "header": dict(record.header),

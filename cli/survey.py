@@ -31,6 +31,7 @@ from dungeoneer.cli.options import (
 from dungeoneer.engine.errors import DungeoneerError
 from dungeoneer.engine.executors import MAX_WORKERS, Tally
 from dungeoneer.engine.files import check_writable
+from dungeoneer.engine.numbers import plural
 from dungeoneer.generator.survey import (
     MAX_DEALS,
     SurveyFile,
@@ -176,7 +177,7 @@ def survey(heroes: tuple[str, ...], deals: int, first_seed: int, time_limit: flo
 
     def kept() -> str:
         return "no file written." if sink is None else \
-            f"{len(earlier) + sink.lines} deals kept in {out} (--resume goes on with it)."
+            f"{plural(len(earlier) + sink.lines, 'deal')} kept in {out} (--resume goes on with it)."
 
     with kept_on_stop(kept), contextlib.ExitStack() as stack:
         if out is not None:

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from dungeoneer.cli.keys import CTRL_C, cbreak, keys_possible, read_keys
 from dungeoneer.cli.options import ParamType
+from dungeoneer.engine.numbers import decimal_number, shown
 
 Clock = Callable[[], float]
 
@@ -340,13 +341,15 @@ class SecondsType(ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float:
-        """The value as float seconds, or one usage error (exit status 2)."""
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            seconds = math.nan
-        if not (math.isfinite(seconds) and seconds > 0):
-            self.fail(f"the time is a number of seconds above 0, not {value!r}", param, ctx)
+        """The value as float seconds, or one usage error (exit status 2). The digits are
+        ASCII, as every option's are: float() would read '١٨٠' and '０.５' too."""
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            seconds: float | None = float(value)
+        else:
+            seconds = decimal_number(str(value))
+        if seconds is None or not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"the time is a number of seconds above 0, not {shown(str(value))!r}",
+                      param, ctx)
         return seconds
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from dungeoneer.engine.numbers import whole_number
+from dungeoneer.engine.numbers import decimal_number, whole_number
 from dungeoneer.engine.protocol import Action, State
 from dungeoneer.engine.rng import Stream
 
@@ -30,13 +30,8 @@ class BotSetting:
         """The value `text` writes, or None if it is not one this setting allows."""
         if self.whole:
             return whole_number(text, least=int(self.least), most=int(self.most))
-        if not text.isascii() or len(text) > 40:  # float() reads '０.５' and thousands of digits
-            return None
-        try:
-            value = float(text)
-        except ValueError:
-            return None
-        return value if self.least <= value <= self.most else None
+        value = decimal_number(text)  # (float() reads '０.５' and thousands of digits)
+        return value if value is not None and self.least <= value <= self.most else None
 
     def allowed(self) -> str:
         """What the setting allows, in words."""

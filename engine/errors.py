@@ -52,6 +52,17 @@ class DungeoneerError(Exception):
         return f"{self.where()}{quoted}{self.reason}"
 
 
+class SavedBesideError(DungeoneerError):
+    """A file appeared at `target` while the command worked and was left alone: the result was
+    saved beside it, at `beside` (NAME-1.EXT), which this error names."""
+
+    def __init__(self, target: str, beside: str) -> None:
+        super().__init__(f"{target} already exists and was left alone; the result is saved in "
+                         f"{beside} instead", file=target)
+        self.target = target
+        self.beside = beside
+
+
 class CardDataError(DungeoneerError):
     """A card file is malformed: names the file, the card and the field."""
 

@@ -203,9 +203,10 @@ def _next_result(place: _Place, function: Callable[[Any], Any], waiting: deque[_
             _submit_again(place, function, entry, error, tally)
         except place.gone as error:
             tally.count(failed=1)
+            # Dask's own text runs over lines and names its task; its reason is enough.
+            why = getattr(error, "reason", None) or " ".join(str(error).split())
             raise DungeoneerError(f"the batch stopped at job {entry.index} (counting from 0): "
-                                  f"its Dask scheduler went away ({type(error).__name__}: "
-                                  f"{error})") from error
+                                  f"its Dask scheduler went away ({shown(why)})") from error
         except Exception:
             tally.count(failed=1)  # the job's own error: it would fail the same way again
             raise
@@ -295,23 +296,50 @@ def import_distributed() -> Any:
 @contextlib.contextmanager
 def _dask(scheduler: str, workers: int) -> Iterator[_Place]:
     """A Dask client (of a LocalCluster, or of the scheduler at an address) as a place: its
-    slots are the worker threads it has (`workers` on a LocalCluster)."""
+    slots are the worker threads it has (`workers` on a LocalCluster). Dask's own log is kept
+    quiet meanwhile (`dask_log_quiet`)."""
     distributed = import_distributed()
-    opened = (_local_client(distributed, workers) if scheduler == LOCAL
-              else _connect(distributed, scheduler))
-    with opened as client:
-        slots = max(1, sum(client.nthreads().values()))
+    with dask_log_quiet():
+        opened = (_local_client(distributed, workers) if scheduler == LOCAL
+                  else _connect(distributed, scheduler))
+        with opened as client:
+            slots = max(1, sum(client.nthreads().values()))
 
-        def submit(function: Callable[[Any], Any], job: Any) -> _Future:
-            # pure=False: identical jobs are separate tasks, never one cached result.
-            future: _Future = client.submit(function, job, pure=False)
-            return future
+            def submit(function: Callable[[Any], Any], job: Any) -> _Future:
+                # pure=False: identical jobs are separate tasks, never one cached result.
+                future: _Future = client.submit(function, job, pure=False)
+                return future
 
-        def result(future: Any) -> Any:
-            return _cluster_result(client, future, scheduler)
+            def result(future: Any) -> Any:
+                return _cluster_result(client, future, scheduler)
 
-        yield _Place(submit, (distributed.KilledWorker,), slots, _gone_errors(distributed),
-                     result)
+            yield _Place(submit, (distributed.KilledWorker,), slots, _gone_errors(distributed),
+                         result)
+
+
+DASK_LOGGER = "distributed"
+"""The logger Dask's `distributed` logs under (its parts under `distributed.NAME`)."""
+
+
+@contextlib.contextmanager
+def dask_log_quiet() -> Iterator[None]:
+    """Dask's own log kept to its critical messages while a batch uses Dask, then as it was.
+    What goes wrong is told once, by the batch's own error: a scheduler killed mid-batch had
+    Dask log a 34-line traceback (one stopped: a line on a failed reconnection) before it.
+    Dask gives some of its loggers a level and a handler of their own, so each one is set, not
+    the parent alone; one made meanwhile takes the parent's level."""
+    known = logging.root.manager.loggerDict
+    loggers = [logging.getLogger(DASK_LOGGER)]
+    loggers += [logger for name, logger in list(known.items())
+                if name.startswith(f"{DASK_LOGGER}.") and isinstance(logger, logging.Logger)]
+    levels = [(logger, logger.level) for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in levels:
+            logger.setLevel(level)
 
 
 def _cluster_result(client: Any, future: Any, scheduler: str) -> Any:

@@ -11,20 +11,19 @@ import os
 import secrets
 from pathlib import Path
 
-from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.errors import DungeoneerError, SavedBesideError
 from dungeoneer.engine.numbers import shown
 
-
-def _exists(target: Path) -> DungeoneerError:
-    return DungeoneerError(f"{target} already exists; choose another name, or pass --force to "
-                           "replace it", file=str(target))
+REPLACE_WITH_FORCE = "choose another name, or pass --force to replace it"
+"""What a command line can do about an output file that exists."""
 
 
-def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
+def check_writable(path: str | Path, *, overwrite: bool = False,
+                   remedy: str = REPLACE_WITH_FORCE) -> Path:
     """Raise DungeoneerError unless a file can be written at `path`: its folder exists and takes
-    new files, and the file does not exist (unless `overwrite`). Commands call it before the work
-    whose result they save, so nothing is done for a file that can't be written; the writers
-    check again."""
+    new files, and the file does not exist (unless `overwrite`; else the message ends with
+    `remedy`, what the person can do instead). Commands call it before the work whose result they
+    save, so nothing is done for a file that can't be written; the writers check again."""
     if "\x00" in str(path):  # no file system takes it (os calls raise ValueError, not OSError)
         raise DungeoneerError(f"{shown(str(path))!r} is not a path: it holds a NUL character")
     target = Path(path)
@@ -32,7 +31,7 @@ def check_writable(path: str | Path, *, overwrite: bool = False) -> Path:
         raise DungeoneerError(f"the folder {target.parent} does not exist", file=str(target))
     _check_name_fits(target)
     if target.exists() and not overwrite:
-        raise _exists(target)
+        raise DungeoneerError(f"{target} already exists; {remedy}", file=str(target))
     _check_folder_takes_files(target)
     return target
 
@@ -115,8 +114,7 @@ def _put_in_place(temp: Path, target: Path, overwrite: bool) -> None:
         os.link(temp, target)
     except FileExistsError:
         beside = _link_beside(temp, target)
-        raise DungeoneerError(f"{target} already exists and was left alone; the result is "
-                              f"saved in {beside} instead", file=str(target)) from None
+        raise SavedBesideError(str(target), str(beside)) from None
 
 
 BESIDE_TRIES = 1000

@@ -46,8 +46,7 @@ DEFAULT_HERO = "Rogue"
 
 def parse_deal(text: str) -> int | str:
     """A deal as typed: a seed (a whole number from 0 to 2**64 - 1) or a deal code (returned as
-    text, parsed by `start_deal`)."""
-    text = text.strip()
+    text, parsed by `start_deal`), as given: spaces around it are no part of either."""
     if text.isascii() and text.isdigit():
         seed = parse_seed(text)
         if seed is None:

@@ -1,11 +1,12 @@
 """The command line, run through click's test runner with a fixed-width console."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from dungeoneer.generator.rating import LEVEL_NAMES
-from tests.conftest import failed_cleanly, run
+from tests.conftest import failed_cleanly, run, succeeded
 from tests.fuzz.common import laid_out_deal
 from tests.helpers import installed_seeds
 
@@ -539,6 +540,60 @@ def test_save_writes_the_record_so_far(tmp_path):
     assert f"{other} already exists" in result.output  # another file is never overwritten
     assert other.read_text().split("---\n")[1] == "deal\ndeal\n"
     assert record.read_text().split("---\n")[1] == ""  # the end, after the undo, is what stands
+
+
+def _appearing_after_the_check(monkeypatch, record):
+    """Make a file appear at `record` once `play` has checked its --record name, as another
+    process's file would."""
+    from dungeoneer.cli import play_puzzle
+
+    real = play_puzzle.output_path
+
+    def appears(path, force):
+        checked = real(path, force)
+        Path(record).write_text("someone else's\n")
+        return checked
+
+    monkeypatch.setattr(play_puzzle, "output_path", appears)
+
+
+MOVED = ("game.rec: game.rec already exists and was left alone; the result is saved in "
+         "game-1.rec instead")
+
+
+def test_save_puts_the_record_beside_a_record_file_that_appeared_meanwhile(tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _appearing_after_the_check(monkeypatch, "game.rec")
+    result = failed_cleanly(run("play", "puzzle-dungeon", "42", "--record", "game.rec",
+                                input="deal\nsave\ndeal\nsave game.rec\nq\n"))
+    prompts = result.output.split("Your move (number, notation, help)> ")
+    assert prompts[2] == f"save\n{MOVED}\n"  # the first save: where the record went
+    assert prompts[4] == "save game.rec\nSaved to game-1.rec.\n"  # the next: its new place
+    assert prompts[5] == f"q\nStopped.\nerror: {MOVED}\n"  # and the end, status 2
+    assert Path("game.rec").read_text() == "someone else's\n"
+    assert Path("game-1.rec").read_text().split("---\n")[1] == "deal\ndeal\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-1.rec", "game.rec"]
+
+
+def test_a_record_file_that_appeared_meanwhile_is_left_alone_at_the_end(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _appearing_after_the_check(monkeypatch, "game.rec")
+    result = failed_cleanly(run("play", "puzzle-dungeon", "42", "--record", "game.rec",
+                                input="deal\nq\n"))
+    assert result.output.endswith(f"> q\nStopped.\nerror: {MOVED}\n")
+    assert Path("game.rec").read_text() == "someone else's\n"
+    assert Path("game-1.rec").read_text().split("---\n")[1] == "deal\n"
+
+
+def test_a_save_refused_at_the_table_says_what_can_be_done_there(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("other.rec").write_text("someone else's\n")
+    result = succeeded(run("play", "puzzle-dungeon", "42", input="save other.rec\nq\n"))
+    assert result.output.split("Your move (number, notation, help)> ")[1] == (
+        "save other.rec\nother.rec: other.rec already exists; save under another name "
+        "(save FILE)\n")
+    assert Path("other.rec").read_text() == "someone else's\n"
 
 
 def test_save_without_a_file_says_what_it_needs():

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from dungeoneer.engine.numbers import plural
 from dungeoneer.generator.survey import parse_rows
 from tests.conftest import run, succeeded
 
@@ -60,7 +61,7 @@ def test_a_stopped_generate_keeps_every_puzzle_it_made(tmp_path, how):
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]  # no temporary file left
     if how == signal.SIGTERM:
         assert status == 143
-        assert err.endswith(f"Stopped: {len(kept)} puzzles kept in {out}.\n")
+        assert err.endswith(f"Stopped: {plural(len(kept), 'puzzle')} kept in {out}.\n")
     else:
         assert status == -signal.SIGKILL
 
@@ -77,7 +78,7 @@ def test_a_stopped_survey_keeps_every_deal_it_solved(tmp_path, how):
     assert [row["index"] for row in rows] == list(range(len(rows)))
     if how == signal.SIGTERM:
         assert status == 143
-        assert err.endswith(f"Stopped: {len(rows)} deals kept in {out} (--resume goes on "
+        assert err.endswith(f"Stopped: {plural(len(rows), 'deal')} kept in {out} (--resume goes on "
                             "with it).\n")
 
 
@@ -105,8 +106,8 @@ def test_a_stopped_daily_range_keeps_every_puzzle_it_issued(tmp_path, how):
     assert json.loads(day.output)["newly_issued"] is False  # kept, and served from the archive
     if how == signal.SIGTERM:
         assert status == 143
-        assert err.endswith(f"Stopped: {count} puzzles issued and kept in the archive; the same "
-                            "command goes on with the rest.\n")
+        assert err.endswith(f"Stopped: {plural(count, 'puzzle')} issued and kept in the archive; "
+                            "the same command goes on with the rest.\n")
 
 
 @pytest.mark.slow  # (three processes busy for seconds)

@@ -4,7 +4,13 @@ entry is followed by the prompt again, not by the whole table (which would scrol
 
 from __future__ import annotations
 
+import pytest
+
 from dungeoneer.cli.choosing import summarised
+from dungeoneer.cli.options import check_lines_placed, lines_kept
+from dungeoneer.engine.errors import DungeoneerError
+from dungeoneer.engine.files import LinesWriter
+from dungeoneer.engine.numbers import plural
 from tests.conftest import run, succeeded
 
 PROMPT = "Your move (number, notation, help)> "
@@ -46,3 +52,31 @@ def test_short_lists_are_left_whole():
     many = "legal here: " + ", ".join(f"a{i}" for i in range(10))
     assert summarised(many) == "legal here: a0, a1, a2, a3, a4, a5 and 4 more (the list above " \
                                "numbers them)"
+
+
+def test_counts_of_one_are_in_the_singular():
+    assert [plural(n, "puzzle") for n in (0, 1, 2)] == ["0 puzzles", "1 puzzle", "2 puzzles"]
+    assert plural(1, "try", "tries") == "1 try" and plural(3, "try", "tries") == "3 tries"
+
+
+@pytest.mark.parametrize(("lines", "kept", "placed"), [
+    (1, "1 puzzle kept in out-1.jsonl.", "the 1 puzzle is in out-1.jsonl instead"),
+    (2, "2 puzzles kept in out-1.jsonl.", "the 2 puzzles are in out-1.jsonl instead")])
+def test_what_a_batch_kept_is_counted_in_words_that_fit(tmp_path, monkeypatch, lines, kept,
+                                                         placed):
+    monkeypatch.chdir(tmp_path)
+    assert lines_kept(None, "puzzle") == "no puzzles written."
+    with LinesWriter("out.jsonl") as sink:
+        (tmp_path / "out.jsonl").write_text("someone else's\n")  # it appears meanwhile
+        for _ in range(lines):
+            sink.write_line("{}")
+    assert lines_kept(sink, "puzzle") == kept
+    with pytest.raises(DungeoneerError) as caught:
+        check_lines_placed(sink, "puzzle")
+    assert caught.value.reason == f"out.jsonl appeared while this ran and was left alone; {placed}"
+
+
+def test_one_puzzle_generated_is_one_puzzle_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = succeeded(run("generate", "--count", "1", "--workers", "1", "--out", "p.jsonl"))
+    assert result.stdout == "" and result.stderr == "1 puzzle written to p.jsonl.\n"

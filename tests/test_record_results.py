@@ -5,8 +5,15 @@ tells the finish one move a line with its seat."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
-from tests.conftest import run, succeeded
+import pytest
+
+from dungeoneer.cli.options import Terminated
+from tests.conftest import failed_cleanly, run, succeeded
 
 
 def test_a_finished_record_says_who_won_the_scores_and_who_played(tmp_path):
@@ -65,10 +72,9 @@ def test_replay_then_at_a_terminal_counts_the_moves_as_it_finishes(tmp_path, mon
     counts: list[int] = []
     finish = replay_cli.finish_with_bots
 
-    def counted(record, state, bot_name, on_turn=None):
+    def counted(playing, on_turn=None):
         assert on_turn is not None
-        return finish(record, state, bot_name,
-                      on_turn=lambda moves: (counts.append(moves), on_turn(moves)))
+        return finish(playing, on_turn=lambda moves: (counts.append(moves), on_turn(moves)))
 
     monkeypatch.setattr(replay_cli, "on_terminal", lambda: True)
     monkeypatch.setattr(replay_cli, "finish_with_bots", counted)
@@ -76,3 +82,74 @@ def test_replay_then_at_a_terminal_counts_the_moves_as_it_finishes(tmp_path, mon
     played = int(piped.split(" more moves by greedy:")[0].rsplit("\n", 1)[1])
     assert counts == list(range(1, played + 1))
     assert shown.endswith(piped.split("moves replayed.\n", 1)[1])
+
+
+def _stopping_after(monkeypatch, moves, stop):
+    """Make the bots of `replay --then` raise `stop` (Ctrl-C's KeyboardInterrupt, or SIGTERM's
+    Terminated) once they have played `moves` moves."""
+    from dungeoneer.cli import replay as replay_cli
+
+    real = replay_cli.bots_in_every_seat
+
+    class Stopping:
+        def __init__(self, bot, chosen):
+            self.bot, self.chosen = bot, chosen
+
+        def choose(self, state):
+            if len(self.chosen) == moves:
+                raise stop()
+            self.chosen.append(state)
+            return self.bot.choose(state)
+
+    def stopping(record, state, bot_name):
+        playing = real(record, state, bot_name)
+        chosen: list[object] = []
+        playing.seats = [Stopping(bot, chosen) for bot in playing.seats]
+        return playing
+
+    monkeypatch.setattr(replay_cli, "bots_in_every_seat", stopping)
+
+
+@pytest.mark.parametrize(("stop", "status"), [(KeyboardInterrupt, 130), (Terminated, 143)])
+@pytest.mark.parametrize("saving", [True, False])
+def test_replay_then_stopped_keeps_the_game_so_far_and_says_so(tmp_path, monkeypatch, stop,
+                                                               status, saving):
+    monkeypatch.chdir(tmp_path)
+    succeeded(run("play", "dinky-dungeon", "--players", "2", "--bot", "human", "--bot",
+                  "greedy", "--seed", "4", "--record", "start.rec", input="1\nq\n"))
+    _stopping_after(monkeypatch, 3, stop)
+    result = failed_cleanly(run("replay", "start.rec", "--then", "greedy",
+                                *(["--out", "done.rec"] if saving else [])), status)
+    said = ("the game so far is saved in done.rec." if saving else
+            "the game is not over, and nothing was saved (no --out).")
+    assert result.stdout == ""
+    assert result.stderr == f"Stopped: greedy had played 3 more moves; {said}\n"
+    if saving:
+        lines = (tmp_path / "done.rec").read_text().splitlines()
+        assert lines[:2] == ["# moves 1-2 as recorded, then the greedy bot in every seat, "
+                             "stopped after 3 moves of theirs", "# result: unfinished"]
+        again = succeeded(run("replay", "done.rec"))
+        assert "5 moves replayed." in again.output
+    else:
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["start.rec"]
+
+
+@pytest.mark.slow  # (the command in a process of its own, stopped by a real SIGTERM)
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_replay_then_stopped_by_sigterm_in_a_process_exits_143(tmp_path):
+    from tests.fuzz.test_new_surfaces_fuzz import _five_minute_record
+
+    head = _five_minute_record().split("---\n")[0]
+    (tmp_path / "campaign.rec").write_text(head + "campaign: yes\ntries: 99\n---\n",
+                                           encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "dungeoneer", "replay", "campaign.rec",
+                                "--then", "sampling", "--out", "done.rec"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(8)  # started, and finishing: the sampling team takes minutes over 99 tries
+    assert process.poll() is None
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert out == "" and err.startswith("Stopped: sampling had played ")
+    assert err.endswith(" more moves; the game so far is saved in done.rec.\n")
+    succeeded(run("replay", str(tmp_path / "done.rec")))

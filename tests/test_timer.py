@@ -24,7 +24,8 @@ from dungeoneer.cli.timer import (
     time_style,
     timer,
 )
-from tests.conftest import failed_cleanly
+from dungeoneer.engine.numbers import shown
+from tests.conftest import failed_cleanly, run
 
 
 class FakeClock:
@@ -413,6 +414,15 @@ def test_bad_seconds_exit_2_with_one_message(value, set_clock):
     assert "Invalid value for '--seconds'" in result.output
     assert "above 0" in result.output
     failed_cleanly(result)
+    assert "left" not in result.output
+
+
+@pytest.mark.parametrize("value", ["١٨٠", "０.５", "３", " 180", "180 ", "9" * 5000])
+def test_seconds_are_ascii_digits_alone(value, set_clock):
+    set_clock()  # the clock must not even be read
+    result = failed_cleanly(run("timer", "--seconds", value, "--plain", input="start\n"))
+    assert result.output.endswith(f"Error: Invalid value for '--seconds': the time is a number "
+                                  f"of seconds above 0, not {shown(value)!r}\n")
     assert "left" not in result.output
 
 

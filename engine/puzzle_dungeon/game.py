@@ -7,7 +7,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from dungeoneer.engine import registry, rng
-from dungeoneer.engine.errors import ChanceError, DungeoneerError, UnknownNameError
+from dungeoneer.engine.errors import (
+    CardFolderError,
+    ChanceError,
+    DungeoneerError,
+    UnknownNameError,
+)
 from dungeoneer.engine.protocol import GameInfo
 from dungeoneer.engine.puzzle_dungeon import effects
 from dungeoneer.engine.puzzle_dungeon.board import (
@@ -67,6 +72,9 @@ def _cached_cards(folder: str | None) -> CardSet:
 
 def card_set(folder: str | Path | None = None) -> CardSet:
     """The card data (built-in, or with files from `folder`), loaded once per folder."""
+    if folder is not None and "\x00" in str(folder):  # (os calls raise ValueError for it)
+        raise CardFolderError("the card folder's name holds a NUL character, which no file "
+                              "system takes", file=str(folder).replace("\x00", "\\x00"))
     return _cached_cards(None if folder is None else str(Path(folder).resolve()))
 
 

@@ -36,6 +36,30 @@ def test_a_bad_option_value_is_refused_at_the_option(args):
     assert "Error: Invalid value for" in result.output
 
 
+SPACED = [
+    (("generate", "--count", "1", "--level", " 3"),
+     "Invalid value for '--level' / '--rating': a whole number of levels, from 1 to 5, "
+     "not ' 3'"),
+    (("generate", "--count", "3 "), "Invalid value for '--count': a whole number of puzzles"),
+    (("simulate", "dinky-dungeon", "--players", "3\t"), "Invalid value for '--players'"),
+    (("play", "dinky-dungeon", "--players", " 2"),
+     "Invalid value for '--players': a whole number, not ' 2'"),
+    (("deal", " 42"), "Invalid value for 'SEED|CODE': a deal is a seed"),
+    (("play", "puzzle-dungeon", "--seed", "42 "), "Invalid value for '--seed'"),
+    (("simulate", "dinky-dungeon", "--seed", " 1"), "Invalid value for '--seed': a seed"),
+    (("odds", "42", "--within", " 5"), "Invalid value for '--within'"),
+    (("solve", "42", "--time-limit", "1 "), "Invalid value for '--time-limit'"),
+    (("survey", "--deals", "1", "--first-seed", " 7"), "Invalid value for '--first-seed'"),
+]
+
+
+@pytest.mark.parametrize(("args", "says"), SPACED,
+                         ids=[" ".join(args).strip()[:40] for args, _ in SPACED])
+def test_a_number_on_the_command_line_is_refused_with_spaces_around_it(args, says):
+    result = failed_cleanly(run(*args))
+    assert result.output.count("Error: ") == 1 and f"Error: {says}" in result.output
+
+
 @pytest.mark.parametrize(("args", "option"), [
     (("simulate", "dinky-dungeon", "--players", "2", "--players", "3"), "--players"),
     (("deal", "42", "--hero", "Rogue", "--hero", "Warrior"), "--hero"),

@@ -4,18 +4,24 @@ input is valid, works)."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from dungeoneer.engine.errors import TEXT_SHOWN
 from dungeoneer.engine.executors import ordered_map
 from dungeoneer.engine.files import LinesWriter
-from dungeoneer.engine.numbers import whole_number
+from dungeoneer.engine.numbers import shown, whole_number
 from dungeoneer.engine.rng import MAX_SEED, derived_seed
-from tests.fuzz.common import assert_clean, laid_out_deal, run
+from tests.conftest import run as run_cli
+from tests.fuzz.common import assert_clean, fuzz_settings, laid_out_deal, run
 from tests.helpers import installed_seeds
 
 HUGE = "9" * 5000
@@ -42,7 +48,8 @@ def write(tmp_path: Path, name: str, text: str | bytes) -> str:
 # ----------------------------------------------------------------------------- numbers
 
 @pytest.mark.parametrize(("text", "most", "expected"), [
-    ("42", 100, 42), (" 007 ", 100, 7), ("0" * 50 + "5", 9, 5), ("²", 100, None),
+    ("42", 100, 42), ("007", 100, 7), (" 7", 100, None), ("7 ", 100, None), ("7\n", 100, None),
+    ("0" * 50 + "5", 9, 5), ("²", 100, None),
     ("٣", 100, None), (HUGE, MAX_SEED, None), ("-1", 100, None), ("+1", 100, None),
     ("1.0", 100, None), ("", 100, None), ("101", 100, None),
 ])
@@ -361,3 +368,48 @@ def test_a_huge_number_typed_at_the_prompt_is_not_a_crash():
     result = run(args, input=f"{HUGE}\nq\n")
     assert_clean(result, args)
     assert result.exit_code == 0 and "Stopped." in result.output
+
+
+NUL_FOLDER_READERS = [
+    ("record", ["replay"]), ("record", ["replay", "--json"]),
+    ("record", ["solve", "--workers", "1", "--time-limit", "5", "--from"]),
+    ("record", ["odds", "--plays", "1", "--workers", "1", "--from"]),
+    ("record", ["play", "puzzle-dungeon", "--from"]),
+    ("deal file", ["solve", "--workers", "1", "--time-limit", "5", "--deal-file"]),
+    ("deal file", ["rate", "--deal-file"]),
+]
+"""The commands that read a card folder from a record's or a deal file's `cards:` line."""
+
+FOLDER_TEXT = st.text(st.characters(exclude_characters="\n\r#", exclude_categories=["Cs"]),
+                      max_size=8)
+"""Text of a folder's name, as a header line can hold it (a '#' starts a comment)."""
+
+
+@given(reader=st.sampled_from(NUL_FOLDER_READERS), data=st.data(),
+       before=FOLDER_TEXT, after=FOLDER_TEXT)
+@fuzz_settings(25)
+def test_a_card_folder_with_a_nul_byte_in_a_file_names_its_line(reader, data, before, after):
+    """A `cards:` line whose folder holds a NUL byte (which the file system refuses to look at:
+    os calls raise ValueError) is bad input at that line, whatever reads the file."""
+    kind, args = reader
+    if kind == "record":
+        record = data.draw(st.sampled_from(sorted(
+            (installed_seeds("puzzle_dungeon") / "examples").glob("*.rec"))))
+        head, moves = record.read_text(encoding="utf-8").split("---\n", 1)
+        lines = head.splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("game:")) + 1
+        name, tail = "r.rec", ["---", *moves.splitlines()]
+    else:
+        lines, start, name, tail = list(laid_out_deal()), 0, "d.txt", []
+    at = data.draw(st.integers(start, len(lines)))
+    value = f"{before}\x00{after}"
+    lines.insert(at, f"cards: {value}")
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+        Path(name).write_text("\n".join([*lines, *tail]) + "\n", encoding="utf-8")
+        result = run_cli(*args, name, input="q\n")
+    assert_clean(result, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    text = f"cards: {value.strip()}"  # (the line as the header holds it)
+    assert result.stderr == (f"error: {name}:{at + 1}: {shown(text, TEXT_SHOWN)!r}: the card "
+                             "folder's name holds a NUL character, which no file system takes\n")

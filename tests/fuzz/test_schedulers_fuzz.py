@@ -4,8 +4,14 @@ status 2, within the connect timeout; servers are on the loopback only."""
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
+import re
+import signal
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -168,3 +174,99 @@ def test_a_batch_whose_last_worker_goes_is_one_message(dask_installed, monkeypat
         with pytest.raises(DungeoneerError, match="has had no worker for 1 s"):
             next(results)
         results.close()
+
+
+class _Kept(logging.Handler):
+    """The messages a logger handed on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def test_dask_logs_only_critical_messages_while_a_batch_uses_it(dask_installed):
+    import dask.distributed  # noqa: F401  (Dask's loggers, some with levels of their own)
+
+    names = ["distributed", "distributed.client", "distributed.a-part-made-meanwhile"]
+    before = {name: logging.getLogger(name).level for name in names[:2]}
+    kept = _Kept()
+    for name in names[:2]:
+        logging.getLogger(name).addHandler(kept)
+    try:
+        with executors.dask_log_quiet():
+            for name in names:
+                logging.getLogger(name).error("a traceback of the scheduler going away")
+            logging.getLogger("distributed.client").critical("critical")
+        assert set(kept.messages) == {"critical"}  # (from each logger that hands it on)
+        assert {name: logging.getLogger(name).level for name in names[:2]} == before
+        logging.getLogger("distributed.client").error("after the batch")
+        assert kept.messages[-1] == "after the batch"
+    finally:
+        for name in names[:2]:
+            logging.getLogger(name).removeHandler(kept)
+
+
+def test_a_scheduler_that_went_away_is_one_line(dask_installed):
+    import dask.distributed
+    from distributed.client import FutureCancelledError
+
+    class Cancelled:
+        def result(self) -> object:
+            raise FutureCancelledError("rate_candidate-1", "scheduler-connection-lost",
+                                       "Client lost the connection to the scheduler.\n"
+                                       "Please check your connection and re-run your work.")
+
+        def cancel(self) -> bool:
+            return True
+
+    place = executors._Place(lambda function, job: Cancelled(), (), 1,
+                             executors._gone_errors(dask.distributed))
+    with pytest.raises(DungeoneerError) as caught:
+        next(executors._in_order(place, abs, [1], executors.Tally()))
+    assert str(caught.value) == ("the batch stopped at job 0 (counting from 0): its Dask "
+                                 "scheduler went away (scheduler-connection-lost)")
+
+
+@pytest.mark.slow  # (a scheduler, a worker and the command, each a process of its own)
+@pytest.mark.parametrize("how", [pytest.param(signal.SIGKILL, id="SIGKILL"),
+                                 pytest.param(signal.SIGTERM, id="SIGTERM")])
+def test_a_batch_whose_scheduler_is_killed_is_our_one_line_alone(dask_installed, tmp_path,
+                                                                 how):
+    dask = [sys.executable, "-m", "dask"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    file = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(file)], **quiet)
+    worker = None
+    try:
+        deadline = time.monotonic() + 60
+        while not (file.exists() and file.stat().st_size):
+            assert scheduler.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.2)  # written whole
+        address = json.loads(file.read_text())["address"]
+        worker = subprocess.Popen([*dask, "worker", "--scheduler-file", str(file), "--no-nanny",
+                                   "--nthreads", "1", "--no-dashboard"], **quiet)
+        out = tmp_path / "puzzles.jsonl"
+        batch = subprocess.Popen([sys.executable, "-m", "dungeoneer", "generate", "--count", "50",
+                                  "--out", str(out), "--scheduler", address], cwd=tmp_path,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not out.exists() or not out.read_bytes().endswith(b"\n"):
+            assert batch.poll() is None, batch.communicate()
+            assert time.monotonic() < deadline, "no puzzle in time"
+            time.sleep(0.05)
+        scheduler.send_signal(how)
+        _, err = batch.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker):
+            if process is not None:
+                process.kill()
+                process.wait()
+    assert batch.returncode == 2
+    assert re.fullmatch(r"error: the batch stopped at job \d+ \(counting from 0\): its Dask "
+                        r"scheduler went away \([^\n]*\)\n", err), err
+    assert [json.loads(line) for line in out.read_text().splitlines()]  # what was made is kept
