@@ -260,7 +260,9 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console, openin
                   commands: Sequence[TableCommand] = (),
                   history: Sequence[tuple[State, str]] = (),
                   on_take_back: Callable[[int], None] | None = None,
-                  holders: Sequence[str] | None = None) -> tuple[State, tuple[str, ...]]:
+                  holders: Sequence[str] | None = None,
+                  on_end: Callable[[State, int], None] | None = None
+                  ) -> tuple[State, tuple[str, ...]]:
     """Play on from `state` at the terminal (people choose, bots play their seats) until the
     game ends or the people stop, `opening` shown first; then show the end and save the record
     `to_record(moves)` makes, if one was asked for (even when the reader of the output goes
@@ -268,8 +270,9 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console, openin
     the moves that led to `state` (the state before each, and its record line), which count as
     played here, so `undo` can take them back too; `on_take_back`
     hears how many moves each `undo` took back. `holders` says who holds each seat, for the
-    record (default: people). Returns the last state and the moves played (those of `history`
-    first)."""
+    record (default: people). `on_end` hears the last state and the number of moves once the
+    end is shown, even when saving the record fails or puts it beside another file. Returns the
+    last state and the moves played (those of `history` first)."""
     entry = registry.entry(state.game.info.name)
     held = list(holders) if holders is not None else [holder_text(None)] * len(seats)
     apart = not entry.info.real_time and state.game.players > 1
@@ -366,8 +369,12 @@ def play_position(state: State, seats: list[Bot | None], *, out: Console, openin
                         comment="\n".join(result_lines(running.state, held)),
                         overwrite=force or kept_in in written)
         raise
-    end_of_game(out, running.state, to_record(running.moves), kept_in,
-                force or kept_in in written, held, asked=record_path)
+    try:
+        end_of_game(out, running.state, to_record(running.moves), kept_in,
+                    force or kept_in in written, held, asked=record_path)
+    finally:
+        if on_end is not None:  # (what the game adds, kept even if the record went elsewhere)
+            on_end(running.state, len(running.moves))
     return running.state, tuple(running.moves)
 
 

@@ -207,12 +207,16 @@ def play_puzzle_command(entry: GameEntry) -> click.Command:
             begun = Begun(dealt.state(), banner, _recorder(dealt.game, dealt.seed, dealt.setup),
                           puzzle_key=deal_name(dealt.codes()[0]))
         hints = Hints(puzzle=begun.puzzle_key, used=begun.used)
-        ended, moves = play_position(
-            begun.state, [None], out=out, opening=begun.banner, to_record=begun.to_record,
-            record_path=record_path, force=force, commands=hints.commands,
-            history=begun.history, on_take_back=begun.used.took_back)
-        if begun.puzzle is not None:
-            _daily_ended(begun.puzzle, ended, len(moves), begun.used, archive_path, out)
+        puzzle = begun.puzzle
+
+        def daily_ended(ended: State, moves: int) -> None:
+            if puzzle is not None:
+                _daily_ended(puzzle, ended, moves, begun.used, archive_path, out)
+
+        play_position(begun.state, [None], out=out, opening=begun.banner,
+                      to_record=begun.to_record, record_path=record_path, force=force,
+                      commands=hints.commands, history=begun.history,
+                      on_take_back=begun.used.took_back, on_end=daily_ended)
 
     params: list[click.Parameter] = [
         click.Argument(["deal_spec"], metavar="[SEED|CODE]", type=DEAL, required=False),

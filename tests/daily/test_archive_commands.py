@@ -87,3 +87,20 @@ def test_the_json_of_archive_list_archive_show_and_stats_has_the_documented_shap
     check(shown, "command_archive_show")
     assert shown["plays"][0]["hard"] is True
     check(output_of("stats", "--archive", archive, "--json"), "command_stats")
+
+
+def test_a_play_whose_record_went_beside_another_file_is_still_kept(stand_in, archive, tmp_path,
+                                                                     monkeypatch):
+    """The record file appeared while the daily was played: the record goes beside it (one
+    error, exit 2) and the play still enters the history."""
+    from tests.test_cli import MOVED, _appearing_after_the_check
+
+    monkeypatch.chdir(tmp_path)
+    issued(archive, "2026-01-05")
+    _appearing_after_the_check(monkeypatch, "game.rec")
+    result = failed_cleanly(run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive",
+                                archive, "--record", "game.rec", input="deal\nq\n"))
+    assert result.output.endswith(f"error: {MOVED}\n")
+    with Archive(archive) as opened:
+        assert [(p.date, p.result, p.moves) for p in opened.plays()] == [
+            ("2026-01-05", "unfinished", 1)]
