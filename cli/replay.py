@@ -214,9 +214,9 @@ def replay_command(path: str, stepwise: bool, then_bot: str | None, out: str | N
         return
     if not stepwise:
         screen.print(render.state_view(state))
-    screen.print(f"{len(steps)} moves replayed.")
+    screen.print(f"{plural(len(steps), 'move')} replayed.")
     if finished:
-        screen.print(f"{len(finished)} more moves by {then_bot}:")
+        screen.print(f"{plural(len(finished), 'more move', 'more moves')} by {then_bot}:")
         for line in finish_lines(turns):
             screen.print(escape(line))
     if outcome is None:

@@ -80,3 +80,10 @@ def test_one_puzzle_generated_is_one_puzzle_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = succeeded(run("generate", "--count", "1", "--workers", "1", "--out", "p.jsonl"))
     assert result.stdout == "" and result.stderr == "1 puzzle written to p.jsonl.\n"
+
+
+def test_one_move_replayed_is_one_move(tmp_path):
+    record = tmp_path / "one.rec"
+    succeeded(run("play", "puzzle-dungeon", "42", "--record", str(record), input="deal\nq\n"))
+    result = succeeded(run("replay", str(record)))
+    assert "\n1 move replayed.\n" in result.output
