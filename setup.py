@@ -35,13 +35,15 @@ COMPILED = (
     "engine/puzzle_dungeon/effects.py",
     "engine/puzzle_dungeon/board.py",
     "engine/puzzle_dungeon/bots.py",
+    "engine/puzzle_dungeon/state.py",
     "solver/canonical.py",
     "solver/branches.py",
     "solver/ordering.py",
     "solver/table.py",
 )
-"""The modules compiled, as paths in the checkout: the engine's primitives, card effects and
-working board, the eager player's choices, and the solver's keys, branches, orderings and table.
+"""The modules compiled, as paths in the checkout: the engine's primitives, card effects,
+working board and positions, the players' choices, and the solver's keys, branches, orderings
+and table.
 The searches themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their
 generators."""
 

@@ -62,7 +62,8 @@ class CoreBound:
         # the most each monster could lend), and net total cost.
         tables = []
         for column in state.columns:
-            rows = [((0,) * len(kinds), (0, 0, 0, 0), 0)]
+            rows: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [
+                ((0,) * len(kinds), (0, 0, 0, 0), 0)]
             for m in reversed(column):
                 card = monsters[m]
                 king_now = bool(state.kings >> m & 1)

@@ -1,11 +1,9 @@
-"""The immutable Puzzle Dungeon position (a pyrsistent PClass) and the game protocol on it."""
+"""The immutable Puzzle Dungeon position (a frozen record) and the game protocol on it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-
-from pyrsistent import PClass, field
 
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import TERMINAL, Action, Outcome, Termination
@@ -22,7 +20,12 @@ from dungeoneer.engine.puzzle_dungeon.board import (
 if TYPE_CHECKING:
     from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 
-__all__ = ["DEAL", "PuzzleState", "freeze", "new_memo"]
+__all__ = ["DEAL", "FIELDS", "PuzzleState", "freeze", "new_memo"]
+
+FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "deck", "discard",
+          "collected", "attached", "traps", "treasures", "removed", "rng", "forced", "stack",
+          "setup_deals", "options", "memo")
+"""A position's fields, in the order its constructor takes them."""
 
 
 class _Memo:
@@ -44,49 +47,120 @@ class _Memo:
         return "_Memo()"
 
 
-class PuzzleState(PClass):
+class PuzzleState:
     """A Puzzle Dungeon position. Immutable and hashable: `apply` returns a new state.
 
     Cards are small integers: arsenal cards index `rules.cards.arsenal`, monsters index
-    `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`.
+    `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`. A plain class
+    rather than a persistent map: a search builds one per position, and compiled it is one
+    native object built in one call (`freeze`). Nothing changes a position once built (the
+    engine works on a `Board` and freezes the result); the memo is its only mutable part.
     """
 
-    rules: PuzzleDungeon = field(mandatory=True)
+    rules: PuzzleDungeon
     """The configured game (`PuzzleDungeon`): card data, hero and options."""
-    columns = field(type=tuple, mandatory=True)
+    columns: tuple[bytes, ...]
     """The columns, each `bytes` of monster ids back to front: the last is the one that can be
     attacked."""
-    kings = field(type=int, mandatory=True)
+    kings: int
     """Bit m set: monster m shows its Monster King face."""
-    exhausted = field(type=int, mandatory=True)
+    exhausted: int
     """Bit m set: monster m is exhausted."""
-    arsenal = field(type=bytes, mandatory=True)
+    arsenal: bytes
     """Card ids left to right; the last card is the front."""
-    hand = field(type=int, mandatory=True)
+    hand: int
     """Bit c set: card c is in the hand (the hand has no order; `rules.bits` lists it)."""
-    deck = field(type=bytes, mandatory=True)
+    deck: bytes
     """Card ids, top first."""
-    discard = field(type=bytes, mandatory=True)
+    discard: bytes
     """Card ids, bottom first; the last card is the top."""
-    collected = field(type=int, mandatory=True)
+    collected: int
     """Bit m set: monster m is collected."""
-    attached = field(type=tuple, mandatory=True)
+    attached: tuple[Any, ...]
     """Attachments: arsenal cards on the hero (the wizard) or on monsters."""
-    traps = field(type=tuple, mandatory=True)
-    treasures = field(type=tuple, mandatory=True)
-    removed = field(type=tuple, mandatory=True)
+    traps: tuple[int, ...]
+    treasures: tuple[int, ...]
+    removed: tuple[int, ...]
     """Treasures removed from the game."""
-    rng: int | None = field(mandatory=True)
+    rng: int | None
     """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
-    forced = field(type=tuple, mandatory=True)
+    forced: tuple[str, ...]
     """Explicit chance outcomes queued from a record."""
-    stack = field(type=tuple, mandatory=True)
+    stack: tuple[Any, ...]
     """Pending abilities (frames and batches); empty when the player may take an action."""
-    setup_deals = field(type=bytes, mandatory=True)
+    setup_deals: bytes
     """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
-    options = field(type=tuple, mandatory=True)
+    options: tuple[Action, ...]
     """The choices of the pending decision; empty when the player may take an action."""
-    memo: Any = field(mandatory=True)
+    memo: Any
+    """Derived values, computed on first use (`_Memo`): not part of the position."""
+
+    def __init__(self, rules: PuzzleDungeon,
+                 columns: tuple[bytes, ...],
+                 kings: int,
+                 exhausted: int,
+                 arsenal: bytes,
+                 hand: int,
+                 deck: bytes,
+                 discard: bytes,
+                 collected: int,
+                 attached: tuple[Any, ...],
+                 traps: tuple[int, ...],
+                 treasures: tuple[int, ...],
+                 removed: tuple[int, ...],
+                 rng: int | None,
+                 forced: tuple[str, ...],
+                 stack: tuple[Any, ...],
+                 setup_deals: bytes,
+                 options: tuple[Action, ...],
+                 memo: Any) -> None:
+        self.rules = rules
+        self.columns = columns
+        self.kings = kings
+        self.exhausted = exhausted
+        self.arsenal = arsenal
+        self.hand = hand
+        self.deck = deck
+        self.discard = discard
+        self.collected = collected
+        self.attached = attached
+        self.traps = traps
+        self.treasures = treasures
+        self.removed = removed
+        self.rng = rng
+        self.forced = forced
+        self.stack = stack
+        self.setup_deals = setup_deals
+        self.options = options
+        self.memo = memo
+
+    def _fields(self) -> tuple[Any, ...]:
+        """Every field but the memo, in order: what equality and the hash read."""
+        return (self.rules, self.columns, self.kings, self.exhausted, self.arsenal, self.hand,
+                self.deck, self.discard, self.collected, self.attached, self.traps,
+                self.treasures, self.removed, self.rng, self.forced, self.stack,
+                self.setup_deals, self.options)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PuzzleState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"PuzzleState({self._fields()!r})"
+
+    def set(self, **changes: Any) -> PuzzleState:
+        """This position with some fields changed (and a fresh memo)."""
+        values = dict(zip(FIELDS, (*self._fields(), None), strict=True))
+        values.update(changes, memo=_Memo())
+        return PuzzleState(**values)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled into the constructor, with a fresh memo.
+        return PuzzleState, (*self._fields(), _Memo())
 
     # ------------------------------------------------------------------ protocol
 
@@ -214,34 +288,13 @@ class PuzzleState(PClass):
 
 
 def freeze(board: Board) -> PuzzleState:
-    """Build the new immutable state from a board, in one step.
-
-    PClass's checked constructor costs about 10 microseconds, a third of the budget of an action,
-    so the engine fills the slots directly; `PuzzleState.verify` and the property tests check the
-    invariants instead."""
-    state = object.__new__(PuzzleState)
-    put = object.__setattr__
-    put(state, "rules", board.rules)
-    put(state, "columns", board.columns)
-    put(state, "kings", board.kings)
-    put(state, "exhausted", board.exhausted)
-    put(state, "arsenal", board.arsenal)
-    put(state, "hand", board.hand)
-    put(state, "deck", board.deck)
-    put(state, "discard", board.discard)
-    put(state, "collected", board.collected)
-    put(state, "attached", board.attached)
-    put(state, "traps", board.traps)
-    put(state, "treasures", board.treasures)
-    put(state, "removed", board.removed)
-    put(state, "rng", board.rng)
-    put(state, "forced", board.forced)
-    put(state, "stack", tuple(board.stack))
-    put(state, "setup_deals", board.setup_deals)
-    put(state, "options", board.options)
-    put(state, "memo", _Memo())
-    put(state, "_pclass_frozen", True)
-    return state
+    """Build the new immutable state from a board, in one step. The constructor checks nothing
+    (a checked one cost a third of an action's time); `PuzzleState.verify` and the property
+    tests check the invariants instead."""
+    return PuzzleState(board.rules, board.columns, board.kings, board.exhausted, board.arsenal,
+                       board.hand, board.deck, board.discard, board.collected, board.attached,
+                       board.traps, board.treasures, board.removed, board.rng, board.forced,
+                       tuple(board.stack), board.setup_deals, board.options, _Memo())
 
 
 def new_memo() -> _Memo:
