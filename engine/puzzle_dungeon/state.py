@@ -1,4 +1,4 @@
-"""The immutable Puzzle Dungeon position (a frozen record) and the game protocol on it."""
+"""The Puzzle Dungeon position (a record built once, never changed) and the game protocol on it."""
 
 from __future__ import annotations
 
