@@ -1,10 +1,12 @@
 """What the tests share: the `dungeoneer` command through click's test runner at a fixed width
-(`run`), the check that a command ended well (`succeeded`), and the split of a parametrization
-between the default run and the slow one (`slow_after`)."""
+(`run`), the check that a command ended well (`succeeded`), the split of a parametrization
+between the default run and the slow one (`slow_after`), and a record file that appears while
+`play` runs (`appearing_after_the_check`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -63,3 +65,23 @@ def slow_after(keep: int, cases: Iterable[object]) -> list[object]:
             values = case if isinstance(case, tuple) else (case,)
             kept.append(pytest.param(*values, marks=pytest.mark.slow))
     return kept
+
+
+def appearing_after_the_check(monkeypatch: pytest.MonkeyPatch, record: str) -> None:
+    """Make a file appear at `record` once `play` has checked its --record name, as another
+    process's file would."""
+    from dungeoneer.cli import play_puzzle
+
+    real = play_puzzle.output_path
+
+    def appears(path: str, force: bool) -> object:
+        checked = real(path, force)
+        Path(record).write_text("someone else's\n")
+        return checked
+
+    monkeypatch.setattr(play_puzzle, "output_path", appears)
+
+
+MOVED = ("game.rec: game.rec already exists and was left alone; the result is saved in "
+         "game-1.rec instead")
+"""What `play` says when its record went beside a file that appeared meanwhile."""

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dungeoneer.generator.rating import LEVEL_NAMES
-from tests.conftest import failed_cleanly, run, succeeded
+from tests.conftest import MOVED, appearing_after_the_check, failed_cleanly, run, succeeded
 from tests.fuzz.common import laid_out_deal
 from tests.helpers import installed_seeds
 
@@ -542,29 +542,10 @@ def test_save_writes_the_record_so_far(tmp_path):
     assert record.read_text().split("---\n")[1] == ""  # the end, after the undo, is what stands
 
 
-def _appearing_after_the_check(monkeypatch, record):
-    """Make a file appear at `record` once `play` has checked its --record name, as another
-    process's file would."""
-    from dungeoneer.cli import play_puzzle
-
-    real = play_puzzle.output_path
-
-    def appears(path, force):
-        checked = real(path, force)
-        Path(record).write_text("someone else's\n")
-        return checked
-
-    monkeypatch.setattr(play_puzzle, "output_path", appears)
-
-
-MOVED = ("game.rec: game.rec already exists and was left alone; the result is saved in "
-         "game-1.rec instead")
-
-
 def test_save_puts_the_record_beside_a_record_file_that_appeared_meanwhile(tmp_path,
                                                                            monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _appearing_after_the_check(monkeypatch, "game.rec")
+    appearing_after_the_check(monkeypatch, "game.rec")
     result = failed_cleanly(run("play", "puzzle-dungeon", "42", "--record", "game.rec",
                                 input="deal\nsave\ndeal\nsave game.rec\nq\n"))
     prompts = result.output.split("Your move (number, notation, help)> ")
@@ -578,7 +559,7 @@ def test_save_puts_the_record_beside_a_record_file_that_appeared_meanwhile(tmp_p
 
 def test_a_record_file_that_appeared_meanwhile_is_left_alone_at_the_end(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    _appearing_after_the_check(monkeypatch, "game.rec")
+    appearing_after_the_check(monkeypatch, "game.rec")
     result = failed_cleanly(run("play", "puzzle-dungeon", "42", "--record", "game.rec",
                                 input="deal\nq\n"))
     assert result.output.endswith(f"> q\nStopped.\nerror: {MOVED}\n")

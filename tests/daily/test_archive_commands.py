@@ -7,7 +7,7 @@ import json
 
 from dungeoneer.generator.archive import Archive
 from dungeoneer.generator.plays import Play
-from tests.conftest import failed_cleanly, run, succeeded
+from tests.conftest import MOVED, appearing_after_the_check, failed_cleanly, run, succeeded
 from tests.daily.conftest import PUZZLE
 
 
@@ -93,11 +93,9 @@ def test_a_play_whose_record_went_beside_another_file_is_still_kept(stand_in, ar
                                                                      monkeypatch):
     """The record file appeared while the daily was played: the record goes beside it (one
     error, exit 2) and the play still enters the history."""
-    from tests.test_cli import MOVED, _appearing_after_the_check
-
     monkeypatch.chdir(tmp_path)
     issued(archive, "2026-01-05")
-    _appearing_after_the_check(monkeypatch, "game.rec")
+    appearing_after_the_check(monkeypatch, "game.rec")
     result = failed_cleanly(run("play", "puzzle-dungeon", "--daily", "2026-01-05", "--archive",
                                 archive, "--record", "game.rec", input="deal\nq\n"))
     assert result.output.endswith(f"error: {MOVED}\n")
