@@ -72,8 +72,6 @@ class NestedRollouts(Strategy):
             raise ValueError(f"players are 'eager' and 'careful', not {players!r}")
         self.seed = seed
         self.players = players
-        self.careful = False
-        """Whether the games of the main line under way are the careful player's."""
         self.best = -1
         """The best score met so far."""
 
@@ -86,8 +84,8 @@ class NestedRollouts(Strategy):
         restart = 0
         while True:
             stream = Stream(derived_seed(self.seed, restart))
-            self.careful = self.players[restart % len(self.players)] == "careful"
-            line = yield from self._main_line(stream)
+            careful = self.players[restart % len(self.players)] == "careful"
+            line = yield from self._main_line(stream, careful)
             if line is not None:
                 return Verdict(WON, line)
             restart += 1
@@ -95,8 +93,10 @@ class NestedRollouts(Strategy):
     def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
         raise NotImplementedError  # (`run` is the whole search)
 
-    def _main_line(self, stream: Stream) -> Generator[None, None, tuple[Action, ...] | None]:
-        """One level-1 run: the winning line, or None when the main line ends without one."""
+    def _main_line(self, stream: Stream, careful: bool
+                   ) -> Generator[None, None, tuple[Action, ...] | None]:
+        """One level-1 run, its games the careful player's or the eager one's: the winning
+        line, or None when the main line ends without one."""
         board = Board(self.root)
         line: list[Action] = []
         best_score, best_line = -1, []
@@ -109,7 +109,7 @@ class NestedRollouts(Strategy):
                 child = Board(board)
                 child.act(action)
                 self.states += 1
-                result, tail = self._rollout(child, stream)
+                result, tail = self._rollout(child, stream, careful)
                 if result == WIN and (won is None or len(tail) + 1 < len(won)):
                     won = [action, *tail]
                 if result > best_score:
@@ -122,12 +122,12 @@ class NestedRollouts(Strategy):
             board.act(action)
             line.append(action)
 
-    def _rollout(self, board: Board, stream: Stream) -> tuple[int, list[Action]]:
+    def _rollout(self, board: Board, stream: Stream, careful: bool) -> tuple[int, list[Action]]:
         """Play the game out; (its score, the actions taken). A payment the player makes on the
         spot is written into the line where the engine would ask for it
         (`PuzzleState.apply_paying`)."""
         actions: list[Action] = []
-        if self.careful:
+        if careful:
             self._play_careful(board, stream, actions)
         else:
             self._play_eager(board, stream, actions)
