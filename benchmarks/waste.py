@@ -9,7 +9,9 @@ yes/no, a card/column/monster pick, ...):
 - offered / tried: legal actions, and those left after `solver.branches` (its reductions);
 - new / known: children new to the table, and children whose key it already held (a
   transposition caught);
-- quiet: the share of new positions with no ability waiting (only those are keyed by card classes).
+- quiet: the share of new positions with no ability waiting (only those are keyed by card classes);
+- time: the share of the search's time spent making children (applying the action, keying the
+  child) that the table already knew: what a reduction that never made them could save at most.
 
     python benchmarks/waste.py --heroes "Skull Rogue,Skull Warrior" --deals 4 --positions 50000
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections import Counter, defaultdict
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState, in_card_order
@@ -46,16 +49,20 @@ def measure(state: PuzzleState, positions: int) -> dict[str, Counter]:
     seen = {canonical.key(state)}
     counts: dict[str, Counter] = defaultdict(Counter)
     stack = [(state, _children(state, canonical, counts))]
+    started = time.perf_counter()
     while stack and len(seen) < positions:
         parent, children = stack[-1]
         if not children:
             stack.pop()
             continue
+        making = time.perf_counter()
         child = parent.apply(children.pop())
-        kind = decision_kind(parent)
         key = canonical.key(child)
+        made = time.perf_counter() - making
+        kind = decision_kind(parent)
         if key in seen:
             counts[kind]["known"] += 1
+            counts[kind]["known us"] += round(made * 1e6)
             continue
         seen.add(key)
         counts[kind]["new"] += 1
@@ -64,6 +71,7 @@ def measure(state: PuzzleState, positions: int) -> dict[str, Counter]:
             counts["won"]["at"] = len(seen)
             break
         stack.append((child, _children(child, canonical, counts)))
+    counts["search"]["us"] += round((time.perf_counter() - started) * 1e6)
     return counts
 
 
@@ -100,16 +108,17 @@ def main() -> None:
     if args.json:
         print(json.dumps({k: dict(v) for k, v in total.items()}, indent=2))
         return
+    searched = max(1, total["search"]["us"])
     print("| decision | nodes | offered/node | tried/node | new | known (transpositions) | "
-          "quiet new |")
-    print("|---|---|---|---|---|---|---|")
+          "quiet new | time making known children |")
+    print("|---|---|---|---|---|---|---|---|")
     for kind, c in sorted(total.items(), key=lambda kv: -kv[1]["nodes"]):
-        if kind == "won" or not c["nodes"]:
+        if kind in ("won", "search") or not c["nodes"]:
             continue
         nodes = c["nodes"]
         print(f"| {kind} | {nodes:,} | {c['offered'] / nodes:.2f} | {c['tried'] / nodes:.2f} | "
               f"{c['new']:,} | {c['known']:,} ({c['known'] / max(1, c['new'] + c['known']):.0%}) "
-              f"| {c['quiet'] / max(1, c['new']):.0%} |")
+              f"| {c['quiet'] / max(1, c['new']):.0%} | {c['known us'] / searched:.1%} |")
     if total["payment"]["nodes"]:
         pay = total["payment"]
         print(f"\npayments offered: {pay['offered']:,}, of which in card order "

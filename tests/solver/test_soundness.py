@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon import (
+    EagerOptions,
+    PuzzleDungeon,
+    PuzzleState,
+    one_order_each,
+)
 from dungeoneer.engine.puzzle_dungeon.rules import bits, mask_of
 from dungeoneer.engine.records import load_record, replay
 from dungeoneer.engine.rng import Stream
@@ -80,6 +85,46 @@ def unreduced(root: PuzzleState, limit: int) -> str:
                 seen.add(key)
                 stack.append(child)
     return UNWINNABLE
+
+
+HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist",
+          "Skull Rogue", "Skull Bodyguard", "Skull Warrior", "Skull Alchemist")
+
+
+def lost_eager_game(hero: str, first_seed: int) -> list[PuzzleState]:
+    """The quiet positions of the first game from `first_seed` on that the eager player (random
+    choices among its options) loses, its end last."""
+    for seed in range(first_seed, first_seed + 50):
+        state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+        stream, eager = Stream(seed), EagerOptions()
+        quiet = [state]
+        while not state.is_terminal():
+            options = (one_order_each(state.legal_actions()) if state.options
+                       else eager(state) or state.legal_actions())
+            state = state.apply(options[stream.below(len(options))])
+            if not state.options:
+                quiet.append(state)
+        if not state.won():
+            return quiet
+    raise AssertionError(f"the eager player won 50 {hero} games in a row")
+
+
+@pytest.mark.parametrize("hero", HEROES)
+def test_late_positions_of_lost_games_are_proven_lost_only_when_lost(hero):
+    """With the built-in cards, full rules: the quiet positions a few actions before the end of
+    a lost game. Each one the solver calls unwinnable (a complete search with every reduction)
+    is unwinnable by the unreduced search too (a won one is a line the engine replayed), and
+    the last action's position is proven lost (the full rules have no bound: only complete
+    searches prove)."""
+    quiet = lost_eager_game(hero, 0)
+    verdicts = []
+    for k in (1, 2, 4):
+        position = quiet[-1 - k]
+        verdict = solve(position, seconds=None, states=20_000).status
+        if verdict == UNWINNABLE:
+            assert unreduced(position, 200_000) == UNWINNABLE, (hero, k)
+        verdicts.append(verdict)
+    assert verdicts[0] == UNWINNABLE
 
 
 RANDOM_CARD_SETS = slow_after(2, range(100))
