@@ -40,12 +40,13 @@ COMPILED = (
     "solver/branches.py",
     "solver/ordering.py",
     "solver/table.py",
+    "solver/search.py",
+    "solver/rollouts.py",
 )
 """The modules compiled, as paths in the checkout: the engine's primitives, card effects,
-working board and positions, the players' choices, and the solver's keys, branches, orderings
-and table.
-The searches themselves (solver/search.py, rollouts.py) stay pure: mypyc crashes on their
-generators."""
+working board and positions, the players' choices, and the solver's keys, branches, orderings,
+table and searches. A best-first node is a class, not a recursive tuple alias, which sent mypy
+into endless recursion (the crash that had kept the searches pure)."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)

@@ -60,11 +60,12 @@ def line_use(root: PuzzleState, line) -> dict[str, int]:
 
 def standing(state) -> dict[str, object]:
     """Where a position stands: monsters collected, the prey, what is left to pay with."""
-    return {"collected": len(state.collected),
+    # (The hand, the collected and the exhausted monsters are bit masks.)
+    return {"collected": state.collected.bit_count(),
             "prey": ", ".join(f"{k} {h}/{n}" for k, h, n in prey_progress(state)),
-            "cards in play": len(state.arsenal) + len(state.hand) + len(state.deck),
+            "cards in play": len(state.arsenal) + state.hand.bit_count() + len(state.deck),
             "discard": len(state.discard),
-            "ready weapons": sum(1 for m in state.collected if not state.exhausted >> m & 1),
+            "ready weapons": (state.collected & ~state.exhausted).bit_count(),
             "monsters left": sum(len(c) for c in state.columns)}
 
 

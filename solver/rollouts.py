@@ -22,8 +22,7 @@ machine and in every process; its positions are the actions its games take.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
@@ -37,7 +36,8 @@ from dungeoneer.engine.puzzle_dungeon import (
     prey_progress,
 )
 from dungeoneer.engine.rng import Stream, derived_seed
-from dungeoneer.solver.search import WON, Strategy, Verdict
+from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.search import WON, Prune, Strategy, Verdict
 
 WIN = 1 << 30
 """The score of a won game: above any other."""
@@ -63,13 +63,31 @@ class NestedRollouts(Strategy):
     (or the budget) ends them. `seed` seeds the restarts' streams; `players` are the players
     whose games the restarts play, in turn ("eager", "careful")."""
 
-    name = "nested rollouts"
+    restart: int
+    """The main line's restart number (from 0): it seeds the stream and picks the player."""
+    stream: Stream
+    careful: bool
+    """Whether the main line's games are the careful player's (else the eager player's)."""
+    board: Board
+    """The main line's position."""
+    line: list[Action]
+    """The main line's actions so far."""
+    best_score: int
+    best_line: list[Action]
+    """The best game met in this main line: its score and its whole line from the root."""
+    candidates: Sequence[Action]
+    """The actions weighed at the main line's position; `index` is the next to play out."""
+    index: int
+    won: list[Action] | None
+    """The shortest winning line from the main line's position met so far."""
 
-    def __init__(self, root: PuzzleState, *, seed: int = 0,
-                 players: tuple[str, ...] = PLAYERS, **kw: Any) -> None:
-        super().__init__(root, **kw)
+    def __init__(self, root: PuzzleState, *, seed: int = 0, players: tuple[str, ...] = PLAYERS,
+                 prune: Prune | None = None, canonical: Canonicalizer | None = None,
+                 memory: int | None = None) -> None:
+        super().__init__(root, prune=prune, canonical=canonical, memory=memory)
         if not players or any(p not in ("eager", "careful") for p in players):
             raise ValueError(f"players are 'eager' and 'careful', not {players!r}")
+        self.name = "nested rollouts"
         self.seed = seed
         self.players = players
         self.best = -1
@@ -78,49 +96,60 @@ class NestedRollouts(Strategy):
     def visit(self, state: PuzzleState) -> Hashable | None:  # (no table: games are played)
         raise NotImplementedError
 
-    def run(self) -> Generator[None, None, Verdict]:
+    def start(self) -> Verdict | None:
         if self.root.won():
             return Verdict(WON)
-        restart = 0
-        while True:
-            stream = Stream(derived_seed(self.seed, restart))
-            careful = self.players[restart % len(self.players)] == "careful"
-            line = yield from self._main_line(stream, careful)
-            if line is not None:
-                return Verdict(WON, line)
-            restart += 1
+        self._restart(0)
+        self._weigh()
+        return self.explore(False)
 
-    def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
-        raise NotImplementedError  # (`run` is the whole search)
-
-    def _main_line(self, stream: Stream, careful: bool
-                   ) -> Generator[None, None, tuple[Action, ...] | None]:
-        """One level-1 run, its games the careful player's or the eager one's: the winning
-        line, or None when the main line ends without one."""
-        board = Board(self.root)
-        line: list[Action] = []
-        best_score, best_line = -1, []
+    def explore(self, resumed: bool) -> Verdict | None:
+        """Play out the main line's candidates one by one (a turn pauses after a game, so a
+        resumed one starts with the next), then take the best game's next action, until a
+        step finds a win."""
         while True:
-            candidates = _candidates(board)
-            if not candidates:
-                return None
-            won: list[Action] | None = None
-            for action in candidates:
+            candidates, board, line = self.candidates, self.board, self.line
+            stream, careful = self.stream, self.careful
+            while self.index < len(candidates):
+                action = candidates[self.index]
+                self.index += 1
                 child = Board(board)
                 child.act(action)
                 self.states += 1
                 result, tail = self._rollout(child, stream, careful)
+                won = self.won
                 if result == WIN and (won is None or len(tail) + 1 < len(won)):
-                    won = [action, *tail]
-                if result > best_score:
-                    best_score, best_line = result, [*line, action, *tail]
+                    self.won = [action, *tail]
+                if result > self.best_score:
+                    self.best_score, self.best_line = result, [*line, action, *tail]
                 if self.pause_due():
-                    yield None
+                    return None
+            won = self.won
             if won is not None:  # (the shortest of this step's wins: fewer needless moves)
-                return (*line, *won)
-            action = best_line[len(line)]
+                return Verdict(WON, (*line, *won))
+            action = self.best_line[len(line)]
             board.act(action)
             line.append(action)
+            self._weigh()
+
+    def _restart(self, restart: int) -> None:
+        """Begin main line number `restart` from the root, its games the careful player's or
+        the eager one's."""
+        self.restart = restart
+        self.stream = Stream(derived_seed(self.seed, restart))
+        self.careful = self.players[restart % len(self.players)] == "careful"
+        self.board = Board(self.root)
+        self.line = []
+        self.best_score, self.best_line = -1, []
+
+    def _weigh(self) -> None:
+        """Take the actions to weigh at the main line's position; a main line left with none
+        has ended without a win, and the next restart begins."""
+        candidates = _candidates(self.board)
+        while not candidates:
+            self._restart(self.restart + 1)
+            candidates = _candidates(self.board)
+        self.candidates, self.index, self.won = candidates, 0, None
 
     def _rollout(self, board: Board, stream: Stream, careful: bool) -> tuple[int, list[Action]]:
         """Play the game out; (its score, the actions taken). A payment the player makes on the

@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Generator, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -45,6 +45,8 @@ Prune = Callable[[PuzzleState], bool]
 """A sound pruning rule: True only when the position is proven lost."""
 Order = Callable[[PuzzleState, tuple[Action, ...]], list[Action]]
 """A move ordering: the actions to try, best first."""
+Branch = Callable[[PuzzleState, Canonicalizer], tuple[Action, ...]]
+"""Which of a position's legal actions a search tries (`solver.branches`)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,12 @@ class SearchResult:
     evicted: int = 0
     """Table entries dropped to stay within the memory cap (those positions may be searched
     again)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle's default restores a frozen dataclass's fields one by one, which a compiled
+        # class refuses; building it again from its fields works compiled and pure alike.
+        return SearchResult, (self.status, self.line, self.states, self.pruned, self.seconds,
+                              self.reason, self.strategy, self.evicted)
 
 
 @dataclass
@@ -98,6 +106,10 @@ class Verdict:
     status: str
     line: tuple[Action, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Sent from worker processes: built again from its fields, as `SearchResult`.)
+        return Verdict, (self.status, self.line)
+
 
 @dataclass(frozen=True)
 class Report:
@@ -113,19 +125,25 @@ class Report:
     """That position's prey progress: (kind, have, need)."""
     verdict: Verdict | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (Sent from worker processes: built again from its fields, as `SearchResult`.)
+        return Report, (self.name, self.states, self.pruned, self.evicted, self.collected,
+                        self.prey, self.verdict)
+
 
 class Strategy:
-    """A resumable search: `run()` yields when the positions granted to it are used up, and
-    returns a Verdict when it has one. `memory` caps its table (bytes; None: no cap)."""
-
-    name = "strategy"
+    """A resumable search: `resume()` goes on from where the last turn paused and returns None
+    when the positions granted to it (`grant`) are used up, a Verdict when it has one. Its
+    place in the search is kept on the object (not in a generator), so that compiled, its loop
+    is a plain native one. `memory` caps its table (bytes; None: no cap)."""
 
     def __init__(self, root: PuzzleState, *, prune: Prune | None = None,
                  canonical: Canonicalizer | None = None, memory: int | None = None) -> None:
+        self.name = "strategy"
         self.root = root
         self.prune = prune
         self.canonical = canonical or Canonicalizer(root.rules)
-        self.key = self.canonical.key
+        self.key: Callable[[PuzzleState], Hashable] = self.canonical.key
         self.table = self._table(memory)
         self.states = 0
         self.pruned = 0
@@ -135,6 +153,8 @@ class Strategy:
         self.deadline: float | None = None
         """When to pause whatever is left of the turn (`time.perf_counter()`): the time limit's
         end, so that a turn does not run past it."""
+        self.started = False
+        self.ended = False
 
     def _table(self, memory: int | None) -> Table:
         """The transposition table, sized for `memory` bytes: it holds its keys and, once full,
@@ -156,29 +176,47 @@ class Strategy:
             return None
         return k
 
-    def run(self) -> Generator[None, None, Verdict]:
-        """Check the start position, then explore, pausing when the granted positions are used
-        up (see `grant`)."""
+    def resume(self) -> Verdict | None:
+        """Search on from where the last turn paused (the first turn checks the start position):
+        None when the turn is over, the Verdict when there is one (and None ever after)."""
+        if self.ended:
+            return None
+        if self.started:
+            verdict = self.explore(True)
+        else:
+            self.started = True
+            verdict = self.start()
+        if verdict is not None:
+            self.ended = True
+        return verdict
+
+    def start(self) -> Verdict | None:
+        """The first turn: check the start position, then explore."""
         if self.root.won():
             return Verdict(WON)
         key = self.visit(self.root)
         if key is None:
             return Verdict(UNWINNABLE)
-        return (yield from self.explore(key))
+        self.begin(key)
+        return self.explore(False)
 
     def grant(self, positions: int) -> None:
         """Allow this strategy `positions` more new positions before it pauses."""
         self.next_pause = self.states + positions
 
     def pause_due(self) -> bool:
-        """Whether this strategy's turn is over (it then yields): its positions are used up, or
+        """Whether this strategy's turn is over (it then pauses): its positions are used up, or
         the time limit is."""
         return self.states >= self.next_pause or (
             self.deadline is not None and time.perf_counter() >= self.deadline)
 
-    def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
-        """Search from the (visited, not won) start position, whose key is `key`; return a
-        Verdict."""
+    def begin(self, key: Hashable) -> None:
+        """Set out from the (visited, not won) start position, whose key is `key`."""
+        raise NotImplementedError
+
+    def explore(self, resumed: bool) -> Verdict | None:
+        """Search until the turn is over (None) or there is a Verdict. `resumed`: the turn goes
+        on from a pause, and the step that paused is taken before the next check."""
         raise NotImplementedError
 
     def report(self, verdict: Verdict | None = None) -> Report:
@@ -198,24 +236,33 @@ class DepthFirst(Strategy):
     never those of the positions on its path, so it never re-enters one: it still terminates,
     and it claims unwinnable only when its stack is empty (docs/solver.md, "Bounded memory")."""
 
-    def __init__(self, root: PuzzleState, *, order: Order = guided_order, **kw: Any) -> None:
+    def __init__(self, root: PuzzleState, *, order: Order = guided_order,
+                 branch: Branch = branches, prune: Prune | None = None,
+                 canonical: Canonicalizer | None = None, memory: int | None = None) -> None:
         self.path: list[Hashable] = []
         """The keys of the positions on the stack, root first (the table keeps them)."""
-        super().__init__(root, **kw)
+        super().__init__(root, prune=prune, canonical=canonical, memory=memory)
         self.order = order
+        self.branch = branch
         self.name = "depth-first" if order is guided_order else "plain depth-first"
+        self.stack: list[_Frame] = []
 
     def _table(self, memory: int | None) -> Table:
         capacity = None if memory is None else max(2, memory // BYTES_PER_KEY)
         return GenerationalTable(capacity, pinned=self.path)
 
-    def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
-        root, path = self.root, self.path
-        stack: list[_Frame] = [(root, self._children(root), None)]
-        path.append(key)
+    def begin(self, key: Hashable) -> None:
+        root = self.root
+        self.stack.append((root, self._children(root), None))
+        self.path.append(key)
+
+    def explore(self, resumed: bool) -> Verdict | None:
+        stack, path = self.stack, self.path
+        check = not resumed
         while stack:
-            if self.pause_due():
-                yield None
+            if check and self.pause_due():
+                return None
+            check = True
             state, children, _via = stack[-1]
             if not children:
                 stack.pop()
@@ -233,7 +280,7 @@ class DepthFirst(Strategy):
         return Verdict(UNWINNABLE)
 
     def _children(self, state: PuzzleState) -> list[Action]:
-        actions = branches(state, self.canonical)
+        actions = self.branch(state, self.canonical)
         if not actions:
             return []
         children = self.order(state, actions)
@@ -250,8 +297,17 @@ def _via_actions(stack: list[_Frame]) -> list[Action]:
     return actions
 
 
-_Node: TypeAlias = "tuple[PuzzleState, Action | None, _Node | None]"
-"""A best-first node: (state, the action that reached it, the parent node); None at the root."""
+class _Node:
+    """A best-first node: a position, the action that reached it and the node it was reached
+    from (None at the root). A class, not a tuple: mypy cannot expand a recursive tuple alias
+    for mypyc (it recurses without end)."""
+
+    __slots__ = ("action", "parent", "state")
+
+    def __init__(self, state: PuzzleState, action: Action | None, parent: _Node | None) -> None:
+        self.state = state
+        self.action = action
+        self.parent = parent
 
 
 class BestFirst(Strategy):
@@ -259,42 +315,56 @@ class BestFirst(Strategy):
     frontier holds whole positions, and forgetting keys could make it loop, so under a memory cap
     it does not evict: it stops (DROPPED) when its table is full."""
 
-    name = "best-first"
+    def __init__(self, root: PuzzleState, *, prune: Prune | None = None,
+                 canonical: Canonicalizer | None = None, memory: int | None = None) -> None:
+        super().__init__(root, prune=prune, canonical=canonical, memory=memory)
+        self.name = "best-first"
+        # The frontier: (estimate, insertion number, node), the least first.
+        self.heap: list[tuple[int, int, _Node]] = []
+        self.tie = 0
+        """The frontier's next insertion number: of equal estimates, the first pushed pops
+        first."""
 
     def _table(self, memory: int | None) -> Table:
         # Its share pays for the frontier too: a cost per position, not per key.
         return Table(None if memory is None else max(1, memory // BYTES_PER_FRONTIER_POSITION))
 
-    def explore(self, key: Hashable) -> Generator[None, None, Verdict]:
+    def begin(self, key: Hashable) -> None:
         root = self.root
-        tie = itertools.count()
-        # Nodes are (state, action, parent node): the line is rebuilt from the parents.
-        heap: list[tuple[int, int, _Node]] = [(estimate(root), next(tie), (root, None, None))]
+        self.heap.append((estimate(root), self.tie, _Node(root, None, None)))
+        self.tie += 1
+
+    def explore(self, resumed: bool) -> Verdict | None:
+        heap = self.heap
+        check = not resumed
         while heap:
-            if self.pause_due():
-                yield None
+            if check and self.pause_due():
+                return None
+            check = True
             if self.table.full():
                 return Verdict(DROPPED)
             _, _, node = heapq.heappop(heap)
-            state = node[0]
+            state = node.state
             for action in branches(state, self.canonical):
                 child = state.apply(action)
                 if self.visit(child) is None:
                     continue
-                child_node = (child, action, node)
+                child_node = _Node(child, action, node)
                 if child.won():
                     return Verdict(WON, _line(child_node))
                 if child.legal_actions():
-                    heapq.heappush(heap, (estimate(child), next(tie), child_node))
+                    heapq.heappush(heap, (estimate(child), self.tie, child_node))
+                    self.tie += 1
         return Verdict(UNWINNABLE)
 
 
 def _line(node: _Node) -> tuple[Action, ...]:
     actions: list[Action] = []
-    while node[2] is not None:
-        assert node[1] is not None  # only the root has no action, and only the root no parent
-        actions.append(node[1])
-        node = node[2]
+    parent = node.parent
+    while parent is not None:
+        assert node.action is not None  # only the root has no action, and only the root no parent
+        actions.append(node.action)
+        node, parent = parent, parent.parent
     return tuple(reversed(actions))
 
 
@@ -304,26 +374,17 @@ def turn_of(round_: int, first_slice: int = 100, slice_size: int = 2000) -> int:
     return first_slice if round_ == 0 else min(slice_size, first_slice << min(round_, 64))
 
 
-def turns(first_slice: int = 100, slice_size: int = 2000) -> Iterator[int]:
-    """The portfolio's turns, round after round."""
-    return (turn_of(r, first_slice, slice_size) for r in itertools.count())
-
-
 class Runner:
-    """A strategy and its search, taking turns."""
+    """A strategy, taking turns."""
 
     def __init__(self, strategy: Strategy) -> None:
         self.strategy = strategy
-        self.running = strategy.run()
 
     def turn(self, positions: int) -> Report:
         """Search `positions` more positions (or until a verdict); the strategy's report."""
-        self.strategy.grant(positions)
-        try:
-            next(self.running)
-        except StopIteration as stop:
-            return self.strategy.report(stop.value)
-        return self.strategy.report()
+        strategy = self.strategy
+        strategy.grant(positions)
+        return strategy.report(strategy.resume())
 
 
 class Referee:
@@ -397,7 +458,8 @@ def portfolio(root: PuzzleState, strategies: list[Strategy], *, budget: Budget |
         strategy.deadline = budget.deadline()
     runners = [Runner(strategy) for strategy in strategies]
     referee = Referee([s.report() for s in strategies], budget, progress)
-    for turn in turns(first_slice, slice_size):
+    for round_ in itertools.count():
+        turn = turn_of(round_, first_slice, slice_size)
         for index, runner in enumerate(runners):
             if referee.active[index]:
                 found = referee.take(index, runner.turn(turn))
