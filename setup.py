@@ -45,8 +45,8 @@ COMPILED = (
 )
 """The modules compiled, as paths in the checkout: the engine's primitives, card effects,
 working board and positions, the players' choices, and the solver's keys, branches, orderings,
-table and searches. A best-first node is a class, not a recursive tuple alias, which sent mypy
-into endless recursion (the crash that had kept the searches pure)."""
+table and searches (whose best-first node is a class: mypy expands a recursive tuple alias
+without end when mypyc compiles it)."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)

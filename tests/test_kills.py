@@ -162,10 +162,11 @@ print(stops)
 
 def test_a_signal_raised_while_the_engine_works_is_an_exception_never_an_abort():
     """Ctrl-C and SIGTERM raise where the program is (`Terminated`), so the engine and the solver
-    must let an exception raised by a signal handler pass up at any point, as the compiled
-    build too: there, a 64-bit multiplication on Python integers ran the handler and mypyc took
-    its failure for running out of memory and aborted the process. Here a timer raises every
-    2 ms, hundreds of times, through the random stream's draws and random games."""
+    must let an exception raised by a signal handler pass up at any point, compiled too. In a
+    compiled module, a multiplication of Python integers above 2**62 runs a pending handler,
+    and mypyc takes the failure for a lack of memory and aborts the process: the compiled
+    random stream draws on machine words (`engine/rng.py`). Here a timer raises every 2 ms,
+    hundreds of times, through the stream's draws and random games."""
     result = subprocess.run([sys.executable, "-c", STOPPED_OFTEN], capture_output=True,
                             text=True, timeout=WAIT)
     assert result.returncode == 0, result.stderr[-500:]
