@@ -109,20 +109,26 @@ def lost_eager_game(hero: str, first_seed: int) -> list[PuzzleState]:
     raise AssertionError(f"the eager player won 50 {hero} games in a row")
 
 
-@pytest.mark.parametrize("hero", HEROES)
-def test_late_positions_of_lost_games_are_proven_lost_only_when_lost(hero):
+LATE_GAMES = slow_after(len(HEROES), [(hero, first) for first in (0, 100, 200, 300)
+                                       for hero in HEROES])
+"""(hero, first seed): the first lost game of each face in the default run, three more with
+the slow checks."""
+
+
+@pytest.mark.parametrize("hero, first_seed", LATE_GAMES)
+def test_late_positions_of_lost_games_are_proven_lost_only_when_lost(hero, first_seed):
     """With the built-in cards, full rules: the quiet positions a few actions before the end of
     a lost game. Each one the solver calls unwinnable (a complete search with every reduction)
     is unwinnable by the unreduced search too (a won one is a line the engine replayed), and
     the last action's position is proven lost (the full rules have no bound: only complete
     searches prove)."""
-    quiet = lost_eager_game(hero, 0)
+    quiet = lost_eager_game(hero, first_seed)
     verdicts = []
     for k in (1, 2, 4):
         position = quiet[-1 - k]
         verdict = solve(position, seconds=None, states=20_000).status
         if verdict == UNWINNABLE:
-            assert unreduced(position, 200_000) == UNWINNABLE, (hero, k)
+            assert unreduced(position, 200_000) == UNWINNABLE, (hero, first_seed, k)
         verdicts.append(verdict)
     assert verdicts[0] == UNWINNABLE
 
