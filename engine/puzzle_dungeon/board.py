@@ -32,7 +32,6 @@ from dungeoneer.engine.puzzle_dungeon.effects import AGAIN, FINISH, Instr, Step
 
 if TYPE_CHECKING:
     from dungeoneer.engine.puzzle_dungeon.cards import Ability
-    from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon
 
 MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""
@@ -138,37 +137,22 @@ STATE_FIELDS = ("rules", "columns", "kings", "exhausted", "arsenal", "hand", "de
                 "stack", "setup_deals", "options")
 
 
-class Board:
+class Board(rules.Position):
     """A mutable copy of a position, used while one action is applied (`PuzzleState.apply`), or
     while a whole game is played on with no position kept between actions (a playout or a
     search: `legal_actions`, `act`, `won`, `copy`)."""
 
-    rules: PuzzleDungeon
-    columns: tuple[bytes, ...]
-    kings: int
-    exhausted: int
-    arsenal: bytes
-    hand: int
-    deck: bytes
-    discard: bytes
-    collected: int
     attached: tuple[Attachment, ...]
-    traps: tuple[int, ...]
-    treasures: tuple[int, ...]
-    removed: tuple[int, ...]
-    rng: int | None
-    forced: tuple[str, ...]
     stack: list[Pending]
-    setup_deals: bytes
-    options: tuple[Action, ...]
     log: list[str] | None
     payer: Payer | None
     depth: int
     ctx: Ctx
 
-    def __init__(self, state: Any, log: list[str] | None = None,
+    def __init__(self, state: rules.Position, log: list[str] | None = None,
                  payer: Payer | None = None) -> None:
-        # Written out field by field: this runs once per action.
+        # Written out field by field: this runs once per action. Typed as the `Position` both
+        # kinds of position are, so that compiled, these are direct reads.
         self.rules = state.rules
         self.columns = state.columns
         self.kings = state.kings
@@ -178,13 +162,14 @@ class Board:
         self.deck = state.deck
         self.discard = state.discard
         self.collected = state.collected
-        self.attached = state.attached
         self.traps = state.traps
         self.treasures = state.treasures
         self.removed = state.removed
         self.rng = state.rng
         self.forced = state.forced
-        self.stack = list(state.stack)
+        other: Any = state  # (the two fields whose types differ: a frozen or a working stack)
+        self.attached = other.attached
+        self.stack = list(other.stack)
         self.setup_deals = state.setup_deals
         self.options = state.options
         self.log = log

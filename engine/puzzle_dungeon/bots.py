@@ -20,6 +20,7 @@ from dungeoneer.engine.puzzle_dungeon.constants import KING
 from dungeoneer.engine.puzzle_dungeon.rules import (
     CardOrderPayments,
     Payment,
+    Position,
     Resources,
     active_statics,
     face,
@@ -36,7 +37,7 @@ __all__ = ["CarefulChoices", "EagerOptions", "advances", "eager_options", "missi
            "one_order_each", "pay_at_random"]
 
 
-def eager_options(position: PuzzleState | Board) -> list[Action]:
+def eager_options(position: Position) -> list[Action]:
     """What the eager player picks from at a quiet position: of the legal actions, the attacks
     on monsters the prey needs if there is one, else all attacks, else all actions (none: the
     game is over). Columns it would not pick from are not checked for a payment: the wanted
@@ -62,7 +63,7 @@ class EagerOptions:
         self.no_attack: bytes | None = None
         """The arsenal of the last answer, if it had no attack and nothing else has changed."""
 
-    def __call__(self, position: PuzzleState | Board) -> list[Action]:
+    def __call__(self, position: Position) -> list[Action]:
         # (identity for the columns: a dungeon that changes is a new tuple, so an equal one that
         # is not the same object is only read again)
         if not (position.columns is self.columns and position.hand == self.hand
@@ -97,7 +98,7 @@ class EagerOptions:
         return [*([DEAL] if position.deck else []),
                 *(Action("treasure", t) for t in position.treasures)]
 
-    def _read(self, position: PuzzleState | Board) -> None:
+    def _read(self, position: Position) -> None:
         """Sum up what does not depend on the arsenal: the columns that may be attacked, those
         that bring the prey a kind it lacks first, their fronts' defenses, and the hand and
         weapons to pay with."""
@@ -143,12 +144,12 @@ def one_order_each(actions: Sequence[Action]) -> Sequence[Action]:
     return [a for a in actions if in_card_order(a.arg)]
 
 
-def missing_kinds(state: PuzzleState | Board) -> list[str]:
+def missing_kinds(state: Position) -> list[str]:
     """The kinds (types, or KING) the prey still lacks."""
     return [kind for kind, have, need in prey_progress(state) if have < need]
 
 
-def advances(state: PuzzleState | Board, monster: int, missing: list[str]) -> bool:
+def advances(state: Position, monster: int, missing: list[str]) -> bool:
     """Whether collecting the monster (as it shows now) gives the prey a kind it lacks."""
     return (state.rules.cards.monsters[monster].type in missing
             or (KING in missing and bool(state.kings >> monster & 1)))
@@ -192,7 +193,7 @@ class CarefulChoices:
             return next(a for a in actions if a.kind == "deal")
         return actions[stream.below(len(actions))]
 
-    def attack_value(self, position: PuzzleState | Board, action: Action) -> int:
+    def attack_value(self, position: Position, action: Action) -> int:
         """What attacking this column is worth: the prey it brings, less what paying costs."""
         column = position.columns[action.arg]
         target = column[-1]
@@ -221,7 +222,7 @@ class CarefulChoices:
         return options[stream.below(len(options))]
 
 
-def _prey_worth(position: PuzzleState | Board, monster: int) -> int:
+def _prey_worth(position: Position, monster: int) -> int:
     """What collecting the monster is worth to the careful player: ten for each prey kind still
     lacking that it gives, three for a monster of a kind that may yet turn King when the prey
     lacks Kings."""

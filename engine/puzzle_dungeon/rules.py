@@ -10,41 +10,55 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, islice, permutations, product
 from math import comb
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
 
 if TYPE_CHECKING:
+    from dungeoneer.engine.protocol import Action
     from dungeoneer.engine.puzzle_dungeon.cards import Face, Static
     from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
 
 
-class Position(Protocol):
-    """What the rules read of a position (`PuzzleState` and `Board` both have it): the zones
-    as `bytes` of ids in order, the hand and the collected monsters as masks."""
+class Position:
+    """What the rules read of a position, the fields a frozen `PuzzleState` and the mutable
+    `Board` an action is applied on both have (each is a `Position`): the zones as `bytes` of
+    ids in order, the hand and the monsters' states as bit masks. A base class rather than a
+    protocol: compiled, a field read through it is a direct read, where a protocol's is a
+    Python attribute lookup."""
 
-    @property
-    def rules(self) -> PuzzleRules: ...
-    @property
-    def columns(self) -> tuple[bytes, ...]: ...
-    @property
-    def kings(self) -> int: ...
-    @property
-    def exhausted(self) -> int: ...
-    @property
-    def arsenal(self) -> bytes: ...
-    @property
-    def hand(self) -> int: ...
-    @property
-    def deck(self) -> bytes: ...
-    @property
-    def discard(self) -> bytes: ...
-    @property
-    def collected(self) -> int: ...
-    @property
-    def traps(self) -> tuple[int, ...]: ...
-    @property
-    def treasures(self) -> tuple[int, ...]: ...
+    rules: PuzzleRules
+    """The configured game (`PuzzleDungeon`): card data, hero and options."""
+    columns: tuple[bytes, ...]
+    """The columns, each `bytes` of monster ids back to front: the last is the one that can be
+    attacked."""
+    kings: int
+    """Bit m set: monster m shows its Monster King face."""
+    exhausted: int
+    """Bit m set: monster m is exhausted."""
+    arsenal: bytes
+    """Card ids left to right; the last card is the front."""
+    hand: int
+    """Bit c set: card c is in the hand (the hand has no order; `bits` lists it)."""
+    deck: bytes
+    """Card ids, top first."""
+    discard: bytes
+    """Card ids, bottom first; the last card is the top."""
+    collected: int
+    """Bit m set: monster m is collected."""
+    traps: tuple[int, ...]
+    treasures: tuple[int, ...]
+    removed: tuple[int, ...]
+    """Treasures removed from the game."""
+    rng: int | None
+    """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
+    forced: tuple[str, ...]
+    """Explicit chance outcomes queued from a record."""
+    setup_deals: bytes
+    """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
+    options: tuple[Action, ...]
+    """The choices of the pending decision; empty when the player may take an action."""
+
 
 NO_SUITS = (0, 0, 0, 0)
 

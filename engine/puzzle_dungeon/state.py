@@ -47,51 +47,21 @@ class _Memo:
         return "_Memo()"
 
 
-class PuzzleState:
+class PuzzleState(rules.Position):
     """A Puzzle Dungeon position. Immutable and hashable: `apply` returns a new state.
 
     Cards are small integers: arsenal cards index `rules.cards.arsenal`, monsters index
     `rules.cards.monsters`, Traps & Treasures index `rules.cards.trap_treasures`. A plain class
     rather than a persistent map: a search builds one per position, and compiled it is one
     native object built in one call (`freeze`). Nothing changes a position once built (the
-    engine works on a `Board` and freezes the result); the memo is its only mutable part.
+    engine works on a `Board` and freezes the result); the memo is its only mutable part. The
+    fields the rules read are declared on `rules.Position`.
     """
 
-    rules: PuzzleDungeon
-    """The configured game (`PuzzleDungeon`): card data, hero and options."""
-    columns: tuple[bytes, ...]
-    """The columns, each `bytes` of monster ids back to front: the last is the one that can be
-    attacked."""
-    kings: int
-    """Bit m set: monster m shows its Monster King face."""
-    exhausted: int
-    """Bit m set: monster m is exhausted."""
-    arsenal: bytes
-    """Card ids left to right; the last card is the front."""
-    hand: int
-    """Bit c set: card c is in the hand (the hand has no order; `rules.bits` lists it)."""
-    deck: bytes
-    """Card ids, top first."""
-    discard: bytes
-    """Card ids, bottom first; the last card is the top."""
-    collected: int
-    """Bit m set: monster m is collected."""
     attached: tuple[Any, ...]
     """Attachments: arsenal cards on the hero (the wizard) or on monsters."""
-    traps: tuple[int, ...]
-    treasures: tuple[int, ...]
-    removed: tuple[int, ...]
-    """Treasures removed from the game."""
-    rng: int | None
-    """The state of the seeded random stream (None: no seed, every shuffle must be written)."""
-    forced: tuple[str, ...]
-    """Explicit chance outcomes queued from a record."""
     stack: tuple[Any, ...]
     """Pending abilities (frames and batches); empty when the player may take an action."""
-    setup_deals: bytes
-    """The cards dealt to the arsenal during set up, in order ('the first dealt Torch')."""
-    options: tuple[Action, ...]
-    """The choices of the pending decision; empty when the player may take an action."""
     memo: Any
     """Derived values, computed on first use (`_Memo`): not part of the position."""
 
