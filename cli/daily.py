@@ -35,6 +35,7 @@ from dungeoneer.cli.solve import print_steps
 from dungeoneer.engine.executors import Tally
 from dungeoneer.engine.numbers import plural
 from dungeoneer.engine.registry import Caption
+from dungeoneer.engine.stops import stops_held
 
 if TYPE_CHECKING:
     from dungeoneer.generator.daily import Daily
@@ -152,8 +153,11 @@ def _daily_range(first: dt.date, last: dt.date, archive_path: str | None,
             if known is not None:
                 issued.append((known, False))
                 continue
+            make = _made(next(made))
             # issue(): if another process stored the date meanwhile, its puzzle is the day's.
-            issued.append(opened.issue(day.isoformat(), _made(next(made))))
+            # Stored and counted together: a stop waits until both are done.
+            with stops_held():
+                issued.append(opened.issue(day.isoformat(), make))
     if as_json:
         echo_json({"from": first.isoformat(), "to": last.isoformat(),
                    "dailies": [{**puzzle.to_json(reveal=False), "newly_issued": new}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dungeoneer.engine.errors import DungeoneerError, SavedBesideError
 from dungeoneer.engine.numbers import shown
+from dungeoneer.engine.stops import stops_held
 
 REPLACE_WITH_FORCE = "choose another name, or pass --force to replace it"
 """What a command line can do about an output file that exists."""
@@ -162,14 +163,16 @@ class LinesWriter:
         return self.where is not None and self.where != self.target
 
     def write_line(self, text: str) -> None:
-        """Add one line (without its newline), written through to the file."""
+        """Add one line (without its newline), written through to the file. A stop (Ctrl-C,
+        SIGTERM) waits until the line is written, counted and, the first, named."""
         data = (text + "\n").encode("utf-8")
-        while data:  # one write for a line on any local file system; the loop is for the rest
-            data = data[os.write(self._fd, data):]
-        self.lines += 1
-        if self.where is None:
-            os.fsync(self._fd)
-            self.where = self._named()
+        with stops_held():
+            while data:  # one write for a line on any local file system; the loop is for the rest
+                data = data[os.write(self._fd, data):]
+            self.lines += 1
+            if self.where is None:
+                os.fsync(self._fd)
+                self.where = self._named()
 
     def _named(self) -> Path:
         """Give the temporary file, now holding the first line, its final name."""

@@ -35,6 +35,7 @@ from dungeoneer.engine.executors import Tally, ordered_map
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set
 from dungeoneer.engine.rng import derived_seed
 from dungeoneer.engine.stats import wilson
+from dungeoneer.engine.stops import stops_held
 
 STATUSES = ("won", "unwinnable", "unknown")
 """A deal's answer, as the solver gives it."""
@@ -278,9 +279,12 @@ class SurveyFile:
             os.ftruncate(self._fd, whole)
 
     def write_row(self, row: dict[str, Any]) -> None:
-        """Add one deal's row to the file, in one write."""
-        self._append(json.dumps({key: row[key] for key in ROW_KEYS}))
-        self.lines += 1
+        """Add one deal's row to the file, in one write; a stop (Ctrl-C, SIGTERM) waits until
+        it is written and counted."""
+        line = json.dumps({key: row[key] for key in ROW_KEYS})
+        with stops_held():
+            self._append(line)
+            self.lines += 1
 
     def _append(self, line: str) -> None:
         data = (line + "\n").encode("utf-8")
