@@ -37,7 +37,7 @@ from dungeoneer.engine.puzzle_dungeon import (
 )
 from dungeoneer.engine.rng import Stream, derived_seed
 from dungeoneer.solver.canonical import Canonicalizer
-from dungeoneer.solver.search import WON, Prune, Strategy, Verdict
+from dungeoneer.solver.search import DROPPED, WON, Prune, Strategy, Verdict
 
 WIN = 1 << 30
 """The score of a won game: above any other."""
@@ -99,6 +99,10 @@ class NestedRollouts(Strategy):
     def start(self) -> Verdict | None:
         if self.root.won():
             return Verdict(WON)
+        if not _candidates(Board(self.root)):
+            # The game is over and lost: no game to play out, and the rollouts never claim a
+            # loss, so they leave the portfolio claiming nothing (instead of restarting for ever).
+            return Verdict(DROPPED)
         self._restart(0)
         self._weigh()
         return self.explore(False)

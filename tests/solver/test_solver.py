@@ -11,6 +11,7 @@ from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.lines import LineError, verify_line
 from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.search import (
+    DROPPED,
     BestFirst,
     Budget,
     DepthFirst,
@@ -177,6 +178,18 @@ def test_the_rollouts_know_their_players():
         NestedRollouts(root, players=("greedy",))
     with pytest.raises(ValueError):
         NestedRollouts(root, players=())
+
+
+def test_the_rollouts_leave_a_lost_end_claiming_nothing():
+    """At the end of a lost game there is no game to play out: the rollouts, which never claim
+    a loss, drop out at once, and the depth-first search beside them proves it."""
+    from tests.solver.test_soundness import lost_eager_game
+
+    end = lost_eager_game("Rogue", 0)[-1]
+    assert end.is_terminal() and not end.won()
+    report = Runner(NestedRollouts(end)).turn(100)
+    assert report.verdict is not None and report.verdict.status == DROPPED
+    assert portfolio(end, [NestedRollouts(end), DepthFirst(end)]).status == UNWINNABLE
 
 
 def test_the_portfolio_gives_its_strategies_the_time_limit():
