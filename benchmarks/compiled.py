@@ -6,8 +6,9 @@ twice in child processes, once as installed and once with every `dungeoneer` mod
 from its Python file, and compares:
 
 - answers: the solver's verdict, position count and line on fixed deals with a position budget
-  (no time limit, so the counts do not depend on the machine), and a hash of random games'
-  traces (every action's text, log and position);
+  (no time limit, so the counts do not depend on the machine), core-rules deals among them (their
+  depth-first search runs on the kernel), and a hash of random games' traces (every action's
+  text, log and position);
 - speed: positions a second of the depth-first search and of the nested rollouts on fixed deals
   (the pure run is the baseline, the ratio is the figure).
 
@@ -25,8 +26,8 @@ import json
 import subprocess
 import sys
 
-CHILD = r'''
-import hashlib, importlib.machinery, json, sys, time
+PURE_PRELUDE = r'''
+import importlib.machinery, sys
 
 if sys.argv[1] == "pure":
     class SourceOnly:
@@ -44,6 +45,12 @@ if sys.argv[1] == "pure":
             return None
 
     sys.meta_path.insert(0, SourceOnly)
+'''
+"""The start of a child's code: run as "pure", it imports every `dungeoneer` module from its
+Python file."""
+
+CHILD = PURE_PRELUDE + r'''
+import hashlib, json, time
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.puzzle_dungeon import board
@@ -58,12 +65,14 @@ HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist",
 
 def answers(deals, positions):
     found = []
-    for hero in HEROES:
+    games = [PuzzleDungeon(hero=hero) for hero in HEROES]
+    games += [PuzzleDungeon(hero=hero, core=True) for hero in ("Rogue", "Skull Rogue")]
+    for game in games:  # (the core rules' depth-first search runs on the kernel)
         for seed in range(deals):
-            root = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+            root = game.new_initial_state(seed=seed)
             answer = solve(root, seconds=None, states=positions)
             line = [step["action"] for step in answer.to_json()["line"]]
-            found.append([hero, seed, answer.status, answer.states, line])
+            found.append([game.hero.name, game.core, seed, answer.status, answer.states, line])
     return found
 
 
@@ -108,9 +117,9 @@ print(json.dumps(report))
 '''
 
 
-def run(kind: str, settings: dict[str, int]) -> dict[str, object]:
-    """The child's report, run pure or as installed."""
-    done = subprocess.run([sys.executable, "-c", CHILD, kind, json.dumps(settings)],
+def run(kind: str, settings: dict[str, object], child: str = CHILD) -> dict[str, object]:
+    """The child's report (the JSON it prints), run pure or as installed."""
+    done = subprocess.run([sys.executable, "-c", child, kind, json.dumps(settings)],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"the {kind} run failed:\n{done.stderr}")

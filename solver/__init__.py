@@ -23,7 +23,13 @@ from typing import Any
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.lines import Step, steps, verify_line
-from dungeoneer.solver.parallel import STRATEGIES, TABLELESS, Setup, run_portfolio, usable_cores
+from dungeoneer.solver.parallel import (
+    TABLELESS,
+    Setup,
+    run_portfolio,
+    strategies_for,
+    usable_cores,
+)
 from dungeoneer.solver.search import UNKNOWN, UNWINNABLE, WON, Budget
 from dungeoneer.solver.table import MB
 
@@ -57,14 +63,15 @@ class Answer:
 
 def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | None = None,
           progress: Callable[[int], None] | None = None, bounds: bool = True,
-          memory: int | None = DEFAULT_MEMORY, workers: int = 1) -> Answer:
+          memory: int | None = DEFAULT_MEMORY, workers: int = 1, kernel: bool = True) -> Answer:
     """Decide the position: won (with a checked line), unwinnable, or unknown.
 
     `memory` caps the search's transposition tables and frontier, in bytes (None: no cap),
     shared equally by the strategies whatever the number of processes; each process's own
     interpreter comes on top. `workers` is the number of processes to run the strategies on (this
     one included); the answer is the same for any number. `bounds=False` switches off the CP-SAT
-    relaxation and the core bound (to measure what they save)."""
+    relaxation and the core bound, `kernel=False` the core-rules kernel (`solver.kernel`: the
+    depth-first search then runs on the engine), to measure what they save."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if memory is not None and memory < 1:
@@ -87,9 +94,10 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
         return answer(UNWINNABLE, method="cp-sat relaxation",
                       reason="no column-closed set of monsters that meets the prey fits the "
                       "cards and weapons left (the counting relaxation is infeasible)")
-    tables = sum(1 for name in STRATEGIES if name not in TABLELESS)
+    strategies = strategies_for(state, kernel=kernel)
+    tables = sum(1 for name in strategies if name not in TABLELESS)
     share = None if memory is None else memory // max(1, tables)
-    setup = Setup(state, memory=share, bounds=bounds)
+    setup = Setup(state, strategies=strategies, memory=share, bounds=bounds)
     budget = Budget(seconds=None if seconds is None else
                     max(0.0, seconds - (time.perf_counter() - started)), states=states)
     found = run_portfolio(setup, workers=workers, budget=budget, progress=progress)

@@ -14,7 +14,14 @@ ready weapons, so this bound does not hold and is not used.
 
 from __future__ import annotations
 
-from dungeoneer.engine.puzzle_dungeon import KING, PuzzleState, bits, face, prey_progress
+from dungeoneer.engine.puzzle_dungeon import (
+    KING,
+    PuzzleDungeon,
+    PuzzleState,
+    bits,
+    face,
+    prey_progress,
+)
 
 
 class CoreBound:
@@ -31,42 +38,49 @@ class CoreBound:
         for zone in (state.arsenal, state.deck, bits(state.hand)):
             for card in zone:
                 supply[suit_of[card].suit] += 1
-        ready = []
         for m in bits(state.collected):
             if not state.exhausted >> m & 1:
                 for suit in face(state, m).weapon:
                     supply[suit] += 1
-                    ready.append(suit)
         needs = tuple((kind, need - have) for kind, have, need in prey_progress(state)
                       if need > have)
-        key = (state.columns, state.kings, tuple(supply), needs)
+        return self.lost(state.rules, state.columns, state.kings,
+                         (supply[0], supply[1], supply[2], supply[3]), needs)
+
+    def lost(self, game: PuzzleDungeon, columns: tuple[bytes, ...], kings: int,
+             supply: tuple[int, int, int, int], needs: tuple[tuple[str, int], ...]) -> bool:
+        """The bound on a position given by its columns, Monster Kings, supply (each suit's
+        cards in the arsenal, deck and hand, plus the suits of ready weapons) and what the prey
+        still needs ((kind, count) for each kind short): what `__call__` reads of a position,
+        for a search that keeps positions of its own (`solver.kernel`)."""
+        key = (columns, kings, supply, needs)
         found = self.cache.get(key)
         if found is None:
             self.checks += 1
-            found = not self._some_set_pays(state, supply, needs)
+            found = not self._some_set_pays(game, columns, kings, list(supply), needs)
             self.cache[key] = found
         return found
 
-    def _some_set_pays(self, state: PuzzleState, supply: list[int],
-                       needs: tuple[tuple[str, int], ...]) -> bool:
+    def _some_set_pays(self, game: PuzzleDungeon, columns: tuple[bytes, ...], kings: int,
+                       supply: list[int], needs: tuple[tuple[str, int], ...]) -> bool:
         if not needs:
             return True
-        monsters = state.rules.cards.monsters
+        monsters = game.cards.monsters
         kinds = [kind for kind, _ in needs]
         missing = [n for _, n in needs]
         types_in_dungeon: dict[str, int] = {}
-        for column in state.columns:
+        for column in columns:
             for m in column:
                 types_in_dungeon[monsters[m].type] = types_in_dungeon.get(monsters[m].type, 0) + 1
         # Per column, for taking its k front monsters: prey counted, net suit cost (defense less
         # the most each monster could lend), and net total cost.
         tables = []
-        for column in state.columns:
+        for column in columns:
             rows: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [
                 ((0,) * len(kinds), (0, 0, 0, 0), 0)]
             for m in reversed(column):
                 card = monsters[m]
-                king_now = bool(state.kings >> m & 1)
+                king_now = bool(kings >> m & 1)
                 may_be_king = king_now or types_in_dungeon[card.type] >= 2
                 counts, cost, total = rows[-1]
                 counts = tuple(c + (1 if kind == card.type or (kind == KING and may_be_king)

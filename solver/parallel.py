@@ -32,6 +32,7 @@ from typing import NoReturn
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.kernel import KernelDepthFirst, unsupported
 from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.search import (
     UNWINNABLE,
@@ -53,14 +54,19 @@ STRATEGIES = ("nested rollouts", "depth-first")
 wins (docs/solver.md, "Why the hard deals are hard"), the guided depth-first search is complete
 and proves the losses. "best-first" and "plain depth-first" may be named too."""
 
-KNOWN = ("nested rollouts", "depth-first", "best-first", "plain depth-first")
+KNOWN = ("nested rollouts", "depth-first", "best-first", "plain depth-first",
+         "kernel depth-first")
 """Every strategy a portfolio may run."""
 TABLELESS = ("nested rollouts",)
 """Strategies that keep no table: they take no share of the memory cap."""
 
-WEIGHTS = {"nested rollouts": 3}
+WEIGHTS = {"nested rollouts": 3, "kernel depth-first": 24}
 """How many times the common turn a strategy takes each round (1 if not named): a rollout's
-position costs less than a stored one, and rollouts win nearly every deal."""
+position costs less than a stored one, and rollouts win nearly every deal. A position of the
+core-rules kernel costs about a ninth of one of the engine's (`benchmarks/kernel.py`): measured
+on 40 core-rules deals (`benchmarks/solve.py --core`, 10 s each), a weight of 8 (about the
+engine search's share of the time) proved 16 of them lost, 24 proved 19 and 64 the same 19,
+with the same 9 won by all three."""
 
 HANDOVER = 0.3
 """Seconds the portfolio runs in this process before it starts workers: most front-face deals are
@@ -73,6 +79,16 @@ HANDOVER_LEFT = 0.3
 
 AHEAD = 2
 """Rounds a process may run beyond the last round the referee has taken."""
+
+
+def strategies_for(root: PuzzleState, *, kernel: bool = True) -> tuple[str, ...]:
+    """The portfolio for this position: `STRATEGIES`, the depth-first search run on the
+    core-rules kernel (`solver.kernel`) where it can start (a quiet core-rules position) and
+    `kernel` allows."""
+    if kernel and not unsupported(root):
+        return tuple("kernel depth-first" if name == "depth-first" else name
+                     for name in STRATEGIES)
+    return STRATEGIES
 
 
 def usable_cores() -> int:
@@ -121,6 +137,8 @@ def _strategy(name: str, root: PuzzleState, prune: CoreBound | None, canonical: 
     if name == "plain depth-first":
         return DepthFirst(root, order=plain_order, prune=prune, canonical=canonical,
                           memory=memory)
+    if name == "kernel depth-first":
+        return KernelDepthFirst(root, bound=prune, memory=memory)
     raise ValueError(f"no strategy {name!r}; known: {', '.join(KNOWN)}")
 
 

@@ -165,9 +165,8 @@ class Strategy:
         """Record a new position and return its key; None if it was seen before or is proven
         lost."""
         k: Hashable = self.key(state)
-        if self.table.seen(k):
+        if not self.table.insert(k):
             return None
-        self.table.add(k)
         self.states += 1
         if state.collected.bit_count() > self.furthest.collected.bit_count():
             self.furthest = state

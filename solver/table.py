@@ -61,6 +61,14 @@ class Table:
         """Put a key that is not in the table into it."""
         self.current.add(key)
 
+    def insert(self, key: Hashable) -> bool:
+        """Put the key in unless the table holds it; whether it was new (`seen`, then `add`
+        when not, in one look-up)."""
+        current = self.current
+        size = len(current)
+        current.add(key)
+        return len(current) != size
+
     def full(self) -> bool:
         """Whether the table holds its capacity."""
         return self.capacity is not None and len(self) >= self.capacity
@@ -97,6 +105,24 @@ class GenerationalTable(Table):
         if self.generation is not None and len(self.current) >= self.generation:
             self._rotate()
         self.current.add(key)
+
+    def insert(self, key: Hashable) -> bool:
+        """Put the key in unless the table holds it; whether it was new (`seen`, then `add`
+        when not, in one look-up while no room has to be made)."""
+        current = self.current
+        if self.generation is not None and len(current) >= self.generation:
+            if self.seen(key):
+                return False
+            self.add(key)
+            return True
+        size = len(current)
+        current.add(key)
+        if len(current) == size:
+            return False
+        if self.old and key in self.old:  # (moved up, as `seen` does)
+            self._shared += 1
+            return False
+        return True
 
     def full(self) -> bool:
         return False  # it makes room instead

@@ -50,6 +50,30 @@ def test_a_generational_table_keeps_its_path_and_counts_what_it_drops():
     assert table.evicted == dropped > 1000
 
 
+@pytest.mark.parametrize("kind, capacity", [(GenerationalTable, None), (GenerationalTable, 20),
+                                             (Table, None)])
+def test_insert_is_seen_then_add(kind, capacity):
+    """`insert` (one look-up) leaves a table as `seen`, then `add` when new, does, and says
+    whether the key was new: two tables fed the same random keys, one each way."""
+    chance = random.Random(5)
+    path: list[int] = []
+    make = (lambda: GenerationalTable(capacity=capacity, pinned=path)) \
+        if kind is GenerationalTable else (lambda: Table(capacity))
+    one_way, other_way = make(), make()
+    for _ in range(5000):
+        key = chance.randrange(300)
+        new = not other_way.seen(key)
+        if new:
+            other_way.add(key)
+        assert one_way.insert(key) == new
+        assert (one_way.current, one_way.evicted) == (other_way.current, other_way.evicted)
+        assert getattr(one_way, "old", None) == getattr(other_way, "old", None)
+        if new and chance.random() < 0.5 and len(path) < 15:
+            path.append(key)
+        elif path and chance.random() < 0.4:
+            path.pop()
+
+
 def test_a_capped_depth_first_search_agrees_with_the_uncapped_one_on_every_small_deal(
         synthetic_searches):
     """On the small core-rules deals a depth-first table of 256 entries forgets positions on

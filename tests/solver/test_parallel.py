@@ -7,9 +7,10 @@ import threading
 import pytest
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
-from dungeoneer.solver import UNKNOWN, WON, parallel, solve
+from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, parallel, solve
 from dungeoneer.solver.parallel import Own, Setup, Team, run_portfolio, usable_cores
 from dungeoneer.solver.search import Budget, Runner
+from dungeoneer.solver.synthetic import synthetic_game
 from dungeoneer.solver.table import BYTES_PER_KEY
 from tests.conftest import slow_after
 
@@ -38,6 +39,17 @@ def test_two_workers_give_the_same_answer_as_one(at_once, hero, seed, states):
     two = solve(state, seconds=None, states=states, workers=2)
     assert _key(two) == _key(one)
     assert one.reason.split(" in ")[0] == two.reason.split(" in ")[0]  # less the seconds
+    assert not multiprocessing.active_children()
+
+
+def test_a_core_deal_on_two_workers_gives_the_same_answer_as_on_one(at_once):
+    """Under the core rules the depth-first search runs on the kernel, in a worker too: the
+    same answer (here its proof of a loss) as on one process."""
+    state = synthetic_game(1).new_initial_state(seed=1)
+    one = solve(state, seconds=None, states=200_000, workers=1)
+    two = solve(state, seconds=None, states=200_000, workers=2)
+    assert one.status == UNWINNABLE and one.method == "kernel depth-first"
+    assert _key(two) == _key(one)
     assert not multiprocessing.active_children()
 
 
