@@ -94,24 +94,37 @@ class CoreBound:
                 total += 4 - (2 if may_be_king else 1)
                 rows.append((counts, cost, total))
             tables.append(rows)
-        budget_total = sum(supply)
-        best_counts = [t[-1][0] for t in tables]
+        return _Sets(tables, missing, supply).pay(0, (0,) * len(kinds), (0, 0, 0, 0), 0)
 
-        def extend(i: int, counts: tuple[int, ...], cost: tuple[int, ...], total: int) -> bool:
-            if i == len(tables):
-                return (all(c >= n for c, n in zip(counts, missing, strict=True))
-                        and all(cost[s] <= supply[s] for s in range(4)))
-            # Even taking every remaining column whole, can the prey still be met?
-            for j, n in enumerate(missing):
-                if counts[j] + sum(best_counts[k][j] for k in range(i, len(tables))) < n:
-                    return False
-            for row_counts, row_cost, row_total in tables[i]:
-                if total + row_total > budget_total:
-                    break  # the net total only grows deeper in a column
-                if extend(i + 1,
-                          tuple(a + b for a, b in zip(counts, row_counts, strict=True)),
-                          tuple(cost[s] + row_cost[s] for s in range(4)), total + row_total):
-                    return True
-            return False
 
-        return extend(0, (0,) * len(kinds), (0, 0, 0, 0), 0)
+class _Sets:
+    """The search over column-closed sets, column by column: each column's front monsters
+    taken 0, 1, ... deep (a table row each: prey counted, net cost by suit, net total). A
+    class rather than a recursive closure, which would be a reference cycle left for the
+    garbage collector at every check."""
+
+    def __init__(self, tables: list[list[tuple[tuple[int, ...], tuple[int, ...], int]]],
+                 missing: list[int], supply: list[int]) -> None:
+        self.tables = tables
+        self.missing = missing
+        self.supply = supply
+        self.budget_total = sum(supply)
+        self.best_counts = [t[-1][0] for t in tables]
+
+    def pay(self, i: int, counts: tuple[int, ...], cost: tuple[int, ...], total: int) -> bool:
+        """Whether columns i on, added to this much taken, can meet the prey within supply."""
+        tables, missing = self.tables, self.missing
+        if i == len(tables):
+            return (all(c >= n for c, n in zip(counts, missing, strict=True))
+                    and all(cost[s] <= self.supply[s] for s in range(4)))
+        # Even taking every remaining column whole, can the prey still be met?
+        for j, n in enumerate(missing):
+            if counts[j] + sum(self.best_counts[k][j] for k in range(i, len(tables))) < n:
+                return False
+        for row_counts, row_cost, row_total in tables[i]:
+            if total + row_total > self.budget_total:
+                break  # the net total only grows deeper in a column
+            if self.pay(i + 1, tuple(a + b for a, b in zip(counts, row_counts, strict=True)),
+                        tuple(cost[s] + row_cost[s] for s in range(4)), total + row_total):
+                return True
+        return False

@@ -5,6 +5,7 @@ searched to the end, and on a card set whose suits are split into several classe
 from __future__ import annotations
 
 import dataclasses
+import gc
 from functools import partial
 
 import pytest
@@ -252,6 +253,17 @@ def test_the_bound_prunes_some_small_deals():
     """(What the bounded comparisons rely on.)"""
     assert sum(kernel_search(synthetic_game(seed).new_initial_state(seed=seed), 200_000,
                              bound=True)[3] for seed in range(6)) > 0
+
+
+def test_a_search_leaves_no_cycle_behind():
+    """The garbage collector is off while the kernel searches, which is safe only because its
+    positions, moves and keys form no reference cycle."""
+    state = PuzzleDungeon(hero="Skull Rogue", core=True).new_initial_state(seed=1000)
+    gc.collect()
+    search = KernelDepthFirst(state, bound=CoreBound())
+    search.grant(20_000)
+    assert search.resume() is None
+    assert gc.isenabled() and gc.collect() == 0
 
 
 def test_the_report_tells_how_far_the_search_got():
