@@ -52,7 +52,8 @@ from dungeoneer.solver.search import (
 STRATEGIES = ("nested rollouts", "depth-first")
 """The portfolio's strategies, in the order their verdicts are taken: nested rollouts find the
 wins (docs/solver.md, "Why the hard deals are hard"), the guided depth-first search is complete
-and proves the losses. "best-first" and "plain depth-first" may be named too."""
+and proves the losses (on the core-rules kernel where it can: `strategies_for`). "best-first",
+"plain depth-first" and "kernel depth-first" may be named too."""
 
 KNOWN = ("nested rollouts", "depth-first", "best-first", "plain depth-first",
          "kernel depth-first")
