@@ -574,7 +574,8 @@ class Board(rules.Position):
         if trigger.ability >= effects.FIRST_CARD_PROGRAM:
             ability = r.ability(trigger.ability)
             if ability.trigger in rules.ignored_triggers(self):
-                self.say(f"{ability.label} is ignored.")
+                if self.log is not None:  # (the words cost time in a search)
+                    self.say(f"{ability.label} is ignored.")
                 return
             if self.log is not None:  # what follows is this ability's doing, not the action's
                 self.say(resolves_line(ability))

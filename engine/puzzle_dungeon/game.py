@@ -148,6 +148,8 @@ class PuzzleDungeon:
         self.discard_order = effects.DiscardOrder.of(self)
         """When the order of discards is the player's choice: only while an ability that reads the
         discard pile's order can still fire (Game Play, the attack steps; D18)."""
+        self._hash: int | None = None
+        """The hash, once worked out (`__hash__`)."""
         self.prey_memo: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}
         """`rules.prey_progress` by collected monsters and Monster King faces: worked out once
         for each (a playout asks at every position, and the collection changes only at an
@@ -187,11 +189,15 @@ class PuzzleDungeon:
         return self.cards is other.cards and self._identity() == other._identity()
 
     def __hash__(self) -> int:
-        return hash(self._identity())
+        # Worked out once: the solver's caches key on the game at every position.
+        if self._hash is None:
+            self._hash = hash(self._identity())
+        return self._hash
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled without the memo (a worker starts its own)."""
-        return {**self.__dict__, "prey_memo": {}}
+        """Pickled without the memo (a worker starts its own) and without the hash (strings
+        hash differently in another process)."""
+        return {**self.__dict__, "prey_memo": {}, "_hash": None}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options().items())

@@ -112,3 +112,16 @@ def test_draw_triggers_fire_during_set_up_and_ask_for_their_choice():
     assert legal(state) == ["7T", "8T", "0C", "2C", "3C", "4C"]
     after = state.apply(state.parse_action("8T"))
     assert codes(after, after.discard) == "8T" and not after.is_decision()
+
+
+def test_a_game_keeps_its_hash_but_a_pickled_copy_works_its_own_out():
+    """The game's hash is worked out once; a copy sent to another process (pickled) must not
+    bring it along, since strings hash differently there."""
+    import pickle
+
+    from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+
+    played = PuzzleDungeon(hero="Skull Rogue", core=False)
+    assert hash(played) == hash(PuzzleDungeon(hero="Skull Rogue")) == hash(played)
+    copy = pickle.loads(pickle.dumps(played))
+    assert copy._hash is None and hash(copy) == hash(played)
