@@ -37,22 +37,48 @@ MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""
 
 
-class Ctx(NamedTuple):
-    """What a pending ability refers to."""
+class Ctx:
+    """What a pending ability refers to. Never changed once made, only replaced (the
+    pending-ability records below are plain classes, not named tuples: compiled, a named tuple
+    is built by a Python-level constructor, about eight times the cost of a native one, and
+    the interpreter builds several at every step)."""
 
-    source: int = -1
-    """The card the ability is on (a monster or Trap/Treasure id), HERO (-1) for the hero."""
-    column: int = -1
-    """'This column': where the monster was when it was defeated (Reference)."""
-    subject: int = -1
-    """The card the trigger is about ('draw it', 'ready it', the attacked monster)."""
-    picks: tuple[int, ...] = ()
-    """Cards picked so far by a multi-card choice."""
-    count: int = 0  # type: ignore[assignment]  # (shadows tuple.count, which is never used)
-    """Repetitions left in a for-each block."""
+    __slots__ = ("column", "count", "picks", "source", "subject")
+
+    def __init__(self, source: int = -1, column: int = -1, subject: int = -1,
+                 picks: tuple[int, ...] = (), count: int = 0) -> None:
+        self.source = source
+        """The card the ability is on (a monster or Trap/Treasure id), HERO (-1) for the
+        hero."""
+        self.column = column
+        """'This column': where the monster was when it was defeated (Reference)."""
+        self.subject = subject
+        """The card the trigger is about ('draw it', 'ready it', the attacked monster)."""
+        self.picks = picks
+        """Cards picked so far by a multi-card choice."""
+        self.count = count
+        """Repetitions left in a for-each block."""
+
+    def _values(self) -> tuple[int, int, int, tuple[int, ...], int]:
+        return (self.source, self.column, self.subject, self.picks, self.count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ctx):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Ctx(source={self.source}, column={self.column}, subject={self.subject}, "
+                f"picks={self.picks!r}, count={self.count})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Ctx, self._values()
 
     def with_picks(self, picks: tuple[int, ...]) -> Ctx:
-        """This context with other picks (written out: `_replace` costs three times as much)."""
+        """This context with other picks."""
         return Ctx(self.source, self.column, self.subject, picks, self.count)
 
     def with_count(self, count: int) -> Ctx:
@@ -64,29 +90,87 @@ class Ctx(NamedTuple):
         return Ctx(self.source, self.column, subject, self.picks, self.count)
 
 
-class Trigger(NamedTuple):
+class Trigger:
     """A triggered ability waiting to resolve."""
 
-    ability: int
-    ctx: Ctx
+    __slots__ = ("ability", "ctx")
+
+    def __init__(self, ability: int, ctx: Ctx) -> None:
+        self.ability = ability
+        self.ctx = ctx
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trigger):
+            return NotImplemented
+        return self.ability == other.ability and self.ctx == other.ctx
+
+    def __hash__(self) -> int:
+        return hash((self.ability, self.ctx))
+
+    def __repr__(self) -> str:
+        return f"Trigger(ability={self.ability}, ctx={self.ctx!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Trigger, (self.ability, self.ctx)
 
 
-class Frame(NamedTuple):
+class Frame:
     """An ability (or the engine's own program) being resolved."""
 
-    program: int
-    pc: int
-    ctx: Ctx
-    waiting: tuple[Trigger, ...]
-    """Abilities it has triggered; they resolve after it ends."""
-    nested: bool
-    """Part of an enclosing ability (an attack an ability makes): its triggers wait for that one."""
+    __slots__ = ("ctx", "nested", "pc", "program", "waiting")
+
+    def __init__(self, program: int, pc: int, ctx: Ctx, waiting: tuple[Trigger, ...],
+                 nested: bool) -> None:
+        self.program = program
+        self.pc = pc
+        """The step it is at."""
+        self.ctx = ctx
+        self.waiting = waiting
+        """Abilities it has triggered; they resolve after it ends."""
+        self.nested = nested
+        """Part of an enclosing ability (an attack an ability makes): its triggers wait for that
+        one."""
+
+    def _values(self) -> tuple[int, int, Ctx, tuple[Trigger, ...], bool]:
+        return (self.program, self.pc, self.ctx, self.waiting, self.nested)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Frame):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Frame(program={self.program}, pc={self.pc}, ctx={self.ctx!r}, "
+                f"waiting={self.waiting!r}, nested={self.nested})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Frame, self._values()
 
 
-class Batch(NamedTuple):
+class Batch:
     """Abilities triggered at the same time: the player picks the order."""
 
-    triggers: tuple[Trigger, ...]
+    __slots__ = ("triggers",)
+
+    def __init__(self, triggers: tuple[Trigger, ...]) -> None:
+        self.triggers = triggers
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Batch):
+            return NotImplemented
+        return self.triggers == other.triggers
+
+    def __hash__(self) -> int:
+        return hash(self.triggers)
+
+    def __repr__(self) -> str:
+        return f"Batch(triggers={self.triggers!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Batch, (self.triggers,)
 
 
 Pending = Frame | Batch

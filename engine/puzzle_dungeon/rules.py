@@ -257,29 +257,34 @@ Cover = tuple[tuple[int, ...], WeaponUses]
 """A way to use weapons: the count of each suit they match, and the weapons used."""
 
 
+# The recursive walks below are module functions, not closures: a closure that calls itself is
+# a reference cycle, left for the garbage collector at every call (several a position).
+
 def _weapon_covers(weapons: list[tuple[int, WeaponChoices]], need: list[int]) -> list[Cover]:
     """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
     covers: list[Cover] = []
-
-    def walk(i: int, used: list[int], uses: WeaponUses) -> None:
-        if i == len(weapons):
-            covers.append((tuple(used), uses))
-            return
-        walk(i + 1, used, uses)
-        monster, options = weapons[i]
-        for suits, _counts in options:
-            trial = used[:]
-            ok = True
-            for s in suits:
-                trial[s] += 1
-                if trial[s] > need[s]:
-                    ok = False
-                    break
-            if ok:
-                walk(i + 1, trial, (*uses, (monster, suits)))
-
-    walk(0, [0, 0, 0, 0], ())
+    _walk_weapons(weapons, need, 0, [0, 0, 0, 0], (), covers)
     return covers
+
+
+def _walk_weapons(weapons: list[tuple[int, WeaponChoices]], need: list[int], i: int,
+                  used: list[int], uses: WeaponUses, covers: list[Cover]) -> None:
+    """Add the covers that leave weapons before `i` as `uses` (matching `used`) to `covers`."""
+    if i == len(weapons):
+        covers.append((tuple(used), uses))
+        return
+    _walk_weapons(weapons, need, i + 1, used, uses, covers)
+    monster, options = weapons[i]
+    for suits, _counts in options:
+        trial = used[:]
+        ok = True
+        for s in suits:
+            trial[s] += 1
+            if trial[s] > need[s]:
+                ok = False
+                break
+        if ok:
+            _walk_weapons(weapons, need, i + 1, trial, (*uses, (monster, suits)), covers)
 
 
 def _covers_within(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
@@ -322,23 +327,28 @@ def _hand_covers(hand_cards: list[tuple[int, int, bool]]) -> HandCovers:
         return plain
 
     def with_wild(need: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
-        def walk(suit: int, available: list[tuple[int, int, bool]],
-                 chosen: tuple[tuple[int, int], ...]) -> Iterator[tuple[tuple[int, int], ...]]:
-            if suit == 4:
-                yield tuple(sorted(chosen))
-                return
-            wanted = need[suit]
-            if wanted == 0:
-                yield from walk(suit + 1, available, chosen)
-                return
-            candidates = [c for c in available if c[1] == suit or c[2]]
-            for pick in combinations(candidates, wanted):
-                rest = [c for c in available if c not in pick]
-                yield from walk(suit + 1, rest, chosen + tuple((c[0], suit) for c in pick))
-
-        yield from walk(0, hand_cards, ())
+        return _wild_hand_covers(need, 0, hand_cards, ())
 
     return with_wild
+
+
+def _wild_hand_covers(need: list[int], suit: int, available: list[tuple[int, int, bool]],
+                      chosen: tuple[tuple[int, int], ...]
+                      ) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The ways to match `need` from `suit` on with the available hand cards, some wild, after
+    `chosen` (`_hand_covers`)."""
+    if suit == 4:
+        yield tuple(sorted(chosen))
+        return
+    wanted = need[suit]
+    if wanted == 0:
+        yield from _wild_hand_covers(need, suit + 1, available, chosen)
+        return
+    candidates = [c for c in available if c[1] == suit or c[2]]
+    for pick in combinations(candidates, wanted):
+        rest = [c for c in available if c not in pick]
+        yield from _wild_hand_covers(need, suit + 1, rest,
+                                     chosen + tuple((c[0], suit) for c in pick))
 
 
 def _wild_values(statics: list[tuple[Static, int]]) -> frozenset[int]:
@@ -384,23 +394,38 @@ def payments(state: Position, target: int, *, every_order: bool = True) -> Itera
     # the player's order, which matters when an ability reads the discard pile's order (D18).
     # The hand covers come sorted by card, and `permutations` yields that order first.
     live = every_order and state.rules.discard_order.live(state)
-    orders = permutations if live else _as_is
+    parts = _PaymentParts(arsenal, weapon_covers, hand_covers, permutations if live else _as_is)
+    yield from parts.from_arsenal(0, defense, ())
 
-    def from_arsenal(i: int, need: list[int],
+
+class _PaymentParts:
+    """What `payments` combines: the arsenal within reach, the weapons' covers of a need, the
+    hand's covers of a need, and the orders its cards may be discarded in."""
+
+    def __init__(self, arsenal: list[tuple[int, int, bool]],
+                 weapon_covers: Callable[[list[int]], list[Cover]], hand_covers: HandCovers,
+                 orders: Callable[[tuple[tuple[int, int], ...]],
+                                  Iterable[tuple[tuple[int, int], ...]]]) -> None:
+        self.arsenal = arsenal
+        self.weapon_covers = weapon_covers
+        self.hand_covers = hand_covers
+        self.orders = orders
+
+    def from_arsenal(self, i: int, need: list[int],
                      used: tuple[tuple[int, int], ...]) -> Iterator[Payment]:
-        for cover, uses in weapon_covers(need):
+        """The payments that take `used` from the arsenal's first `i` cards, then weapons and
+        hand cards, then those that take more of the arsenal."""
+        for cover, uses in self.weapon_covers(need):
             rest = [need[s] - cover[s] for s in range(4)]
-            for hand_use in hand_covers(rest):
-                for ordered in orders(hand_use):
+            for hand_use in self.hand_covers(rest):
+                for ordered in self.orders(hand_use):
                     yield Payment(used, ordered, uses)
-        if i < len(arsenal):
-            card, suit, wild = arsenal[i]
+        if i < len(self.arsenal):
+            card, suit, wild = self.arsenal[i]
             for s in _card_can_match(suit, wild, need):
                 need[s] -= 1
-                yield from from_arsenal(i + 1, need, (*used, (card, s)))
+                yield from self.from_arsenal(i + 1, need, (*used, (card, s)))
                 need[s] += 1
-
-    yield from from_arsenal(0, defense, ())
 
 
 class CardOrderPayments:
@@ -646,37 +671,49 @@ def least_payment_cost(state: Position, target: int, per_arsenal: int, per_hand:
     if min(per_arsenal, per_hand, per_weapon) < 0:
         raise ValueError("the costs of a payment's parts are not negative")
     defense, arsenal, hand, weapons = _attack_inputs(state, target)
-    hand_covers = _hand_covers(hand)
-    plain_hand = not any(wild for _c, _s, wild in hand)
-    held = [sum(1 for _c, s, _w in hand if s == suit) for suit in range(4)]
-    covers = _fewest_weapons(weapons, defense)
-    best: int | None = None
+    cheapest = _Cheapest(arsenal, hand, _fewest_weapons(weapons, defense),
+                         (per_arsenal, per_hand, per_weapon))
+    cheapest.from_arsenal(0, defense)
+    return cheapest.best
 
-    def hand_can_cover(rest: list[int]) -> bool:
-        if plain_hand:
-            return all(held[s] >= rest[s] for s in range(4))
-        return next(hand_covers(rest), None) is not None
 
-    def from_arsenal(i: int, need: list[int]) -> None:
-        nonlocal best
+class _Cheapest:
+    """The search of `least_payment_cost`: the arsenal within reach, the hand, the fewest
+    weapons for each count of suits, the costs of a part, and the best cost found so far."""
+
+    def __init__(self, arsenal: list[tuple[int, int, bool]], hand: list[tuple[int, int, bool]],
+                 covers: list[tuple[tuple[int, ...], int]], costs: tuple[int, int, int]) -> None:
+        self.arsenal = arsenal
+        self.hand_covers = _hand_covers(hand)
+        self.plain_hand = not any(wild for _c, _s, wild in hand)
+        self.held = [sum(1 for _c, s, _w in hand if s == suit) for suit in range(4)]
+        self.covers = covers
+        self.costs = costs
+        self.best: int | None = None
+
+    def hand_can_cover(self, rest: list[int]) -> bool:
+        if self.plain_hand:
+            return all(self.held[s] >= rest[s] for s in range(4))
+        return next(self.hand_covers(rest), None) is not None
+
+    def from_arsenal(self, i: int, need: list[int]) -> None:
+        """Price the payments that take the arsenal's first `i` cards, then those taking more."""
+        per_arsenal, per_hand, per_weapon = self.costs
         n0, n1, n2, n3 = need
-        for cover, used in covers:
+        for cover, used in self.covers:
             c0, c1, c2, c3 = cover
             if c0 > n0 or c1 > n1 or c2 > n2 or c3 > n3:
                 continue
             rest = [n0 - c0, n1 - c1, n2 - c2, n3 - c3]
             cost = per_arsenal * i + per_hand * sum(rest) + per_weapon * used
-            if (best is None or cost < best) and hand_can_cover(rest):
-                best = cost
-        if i < len(arsenal):
-            _card, suit, wild = arsenal[i]
+            if (self.best is None or cost < self.best) and self.hand_can_cover(rest):
+                self.best = cost
+        if i < len(self.arsenal):
+            _card, suit, wild = self.arsenal[i]
             for s in _card_can_match(suit, wild, need):
                 need[s] -= 1
-                from_arsenal(i + 1, need)
+                self.from_arsenal(i + 1, need)
                 need[s] += 1
-
-    from_arsenal(0, defense)
-    return best
 
 
 def _as_is(cards: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
