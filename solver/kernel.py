@@ -31,12 +31,17 @@ in its table; the kernel keeps the first of them, so it counts the same position
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
 from itertools import combinations, product
 from typing import Final
 
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import KING, PuzzleState
+from dungeoneer.engine.puzzle_dungeon import (
+    KING,
+    PuzzleState,
+    mask_of,
+    suit_counts,
+    weapon_choices,
+)
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import card_classes
 from dungeoneer.solver.search import UNWINNABLE, WON, Report, Strategy, Verdict
@@ -48,6 +53,10 @@ DEAL: Final = -1
 HAND_SHIFT: Final = 6
 """A payment's code: the arsenal cards it takes (below 64), then its hand cards' mask, then its
 weapons' mask (`Kernel.payments`)."""
+
+Choices = tuple[tuple[int, int, int, int], ...]
+"""A weapon's suit combinations as their counts of each suit, in the engine's order
+(`weapon_choices`)."""
 
 Cover = tuple[tuple[int, int, int, int], int, int]
 """A way to use ready weapons (`Kernel.weapon_covers`): each suit's count matched, the weapons
@@ -129,16 +138,18 @@ class Kernel:
         self.monster_count = len(cards.monsters)
         self.defense: list[tuple[int, int, int, int]] = []
         """By face: monster m's front face at 2m, its King face at 2m + 1."""
-        self.weapons: list[list[tuple[tuple[int, int, int, int], tuple[int, ...]]]] = []
-        """By face: the suit combinations its weapon can match, each with its count of each
+        self.weapons: list[Choices] = []
+        """By face: the suit combinations its weapon can match, each as its count of each
         suit, in the engine's order (a King's two suits: either alone or both)."""
         self.arms: list[tuple[int, int, int, int]] = []
         """By face: how many of each suit its weapon shows (all of them usable at once)."""
         for monster in cards.monsters:
             for face in (monster.front, monster.king):
                 self.defense.append(face.defense)
-                self.weapons.append(_weapon_choices(face.weapon))
-                self.arms.append(_counts(face.weapon))
+                # (the core rules have no wild weapons)
+                self.weapons.append(tuple(counts for _suits, counts
+                                          in weapon_choices(face.weapon, False)))
+                self.arms.append(suit_counts(face.weapon))
         types = sorted({monster.type for monster in cards.monsters})
         self.type_masks = [sum(1 << m.id for m in cards.monsters if m.type == kind)
                            for kind in types]
@@ -156,7 +167,7 @@ class Kernel:
                 counts[self.suit[card]] += 1
             self.deck_supply.append((counts[0], counts[1], counts[2], counts[3]))
         self.hand_mask = (1 << self.card_count) - 1
-        self.suit_masks = [_mask(c.id for c in cards.arsenal if c.suit == s) for s in range(4)]
+        self.suit_masks = [mask_of(c.id for c in cards.arsenal if c.suit == s) for s in range(4)]
         """Each suit's cards, as a mask."""
         self.key_width = (5 * len(root.columns) + 2 * self.monster_count + 8 + self.card_count
                           + 15) // 8
@@ -447,7 +458,7 @@ class Kernel:
         covers = self.covers.get(slot)
         if covers is not None:
             return covers
-        weapons: list[tuple[int, list[tuple[tuple[int, int, int, int], tuple[int, ...]]]]] = []
+        weapons: list[tuple[int, Choices]] = []
         while ready:
             low = ready & -ready
             monster = low.bit_length() - 1
@@ -464,16 +475,19 @@ class Kernel:
         self.covers[slot] = covers
         return covers
 
-    def _walk(self, weapons: list[tuple[int, list[tuple[tuple[int, int, int, int],
-                                                           tuple[int, ...]]]]],
-              i: int, defense: list[int], used: tuple[int, int, int, int], mask: int,
+    def _walk(self, weapons: list[tuple[int, Choices]], i: int, defense: list[int],
+              used: tuple[int, int, int, int], mask: int,
               covers: list[tuple[tuple[int, int, int, int], int]]) -> None:
+        """Add to `covers` every use of the weapons from the i-th on within the defense, in
+        `rules._weapon_covers`'s order. A method, not that function: its walk is a closure that
+        refers to itself, a reference cycle left at every call, and the kernel searches with
+        the garbage collector off."""
         if i == len(weapons):
             covers.append((used, mask))
             return
         self._walk(weapons, i + 1, defense, used, mask, covers)  # this weapon unused
         monster, choices = weapons[i]
-        for counts, _suits in choices:
+        for counts in choices:
             trial = (used[0] + counts[0], used[1] + counts[1], used[2] + counts[2],
                      used[3] + counts[3])
             if trial[0] <= defense[0] and trial[1] <= defense[1] and trial[2] <= defense[2] \
@@ -492,7 +506,7 @@ class Kernel:
                 kind = bytes(pick).translate(self.classes)
                 if kind not in kinds:
                     kinds.add(kind)
-                    picks.append(_mask(pick))
+                    picks.append(mask_of(pick))
             per_suit.append(picks)
         return [a | b | c | d for a, b, c, d in product(*per_suit)]
 
@@ -507,8 +521,8 @@ class Kernel:
         weapons = move >> (HAND_SHIFT + self.card_count)
         for action in state.legal_actions():
             payment = action.arg
-            if (len(payment.arsenal) == taken and _mask(c for c, _s in payment.hand) == chosen
-                    and _mask(m for m, _s in payment.weapons) == weapons):
+            if (len(payment.arsenal) == taken and mask_of(c for c, _s in payment.hand) == chosen
+                    and mask_of(m for m, _s in payment.weapons) == weapons):
                 return action
         raise AssertionError(f"no payment of the engine's is the kernel's {move}")
 
@@ -663,29 +677,3 @@ def _lowest(cards: int, count: int) -> int:
         count -= 1
     return found
 
-
-def _mask(ids: Iterable[int]) -> int:
-    """The mask of these ids."""
-    mask = 0
-    for i in ids:
-        mask |= 1 << i
-    return mask
-
-
-def _weapon_choices(weapon: tuple[int, ...]
-                    ) -> list[tuple[tuple[int, int, int, int], tuple[int, ...]]]:
-    """A weapon's suit combinations, each with its count of each suit, in the engine's order:
-    its suit; a King's two suits, either alone or both (`rules._weapon_choices`)."""
-    if len(weapon) == 2:
-        a, b = sorted(weapon)
-        combos = sorted({(a,), (b,), (a, b)})
-    else:
-        combos = [tuple(weapon)]
-    return [(_counts(suits), suits) for suits in combos]
-
-
-def _counts(suits: tuple[int, ...]) -> tuple[int, int, int, int]:
-    counts = [0, 0, 0, 0]
-    for s in suits:
-        counts[s] += 1
-    return (counts[0], counts[1], counts[2], counts[3])

@@ -23,7 +23,11 @@ it). The modules behind them are the engine's own business:
 - for the solver's reductions, which must know which steps a card's abilities take: a step of
   a program, `Instr`, the steps whose effect depends on card ids (`AttachFirstDealt`,
   `DrawFromDiscard`), the first program id of a card's ability, `FIRST_CARD_PROGRAM`, and the
-  members of a bit mask (the hand, the collected monsters), `bits`.
+  members of a bit mask (the hand, the collected monsters), `bits`, and the mask of ids,
+  `mask_of`;
+- for the solver's core-rules kernel, which reads the cards without the engine's positions:
+  the suit combinations a weapon can match, `weapon_choices`, and a weapon's count of each
+  suit, `suit_counts`.
 """
 
 from __future__ import annotations
@@ -75,8 +79,11 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     forbidden_columns,
     in_card_order,
     least_payment_cost,
+    mask_of,
     nonempty_columns,
     prey_progress,
+    suit_counts,
+    weapon_choices,
 )
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from dungeoneer.engine.registry import Caption, GameEntry, Option, Terminal
@@ -139,4 +146,5 @@ __all__ = [
     "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "bits",
     "card_set", "face", "forbidden_columns", "in_card_order",
     "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
-    "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress"]
+    "mask_of", "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress",
+    "suit_counts", "weapon_choices"]

@@ -223,9 +223,9 @@ def _ready_weapons(state: Position, statics: list[tuple[Static, int]]
 def _weapon_options(state: Position, statics: list[tuple[Static, int]]
                     ) -> list[tuple[int, WeaponChoices]]:
     """Ready collected monsters and, for each, the suit combinations its weapon can match, each
-    with its count of each suit (`_weapon_choices`)."""
+    with its count of each suit (`weapon_choices`)."""
     wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
-    return [(monster, _weapon_choices(weapon, monster in wild_owners))
+    return [(monster, weapon_choices(weapon, monster in wild_owners))
             for monster, weapon in _ready_weapons(state, statics)]
 
 
@@ -234,7 +234,7 @@ WeaponChoices = tuple[tuple[tuple[int, ...], tuple[int, int, int, int]], ...]
 
 
 @cache  # (a few dozen weapons exist; payments ask for each ready one at every attack)
-def _weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
+def weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
     """The suit combinations a weapon can match, each with its counts of suits: its suits; a
     King's two suits both or either alone; any suits for a wild weapon (each suit standing for
     any)."""
@@ -248,7 +248,7 @@ def _weapon_choices(weapon: tuple[int, ...], wild: bool) -> WeaponChoices:
         combos = sorted({(a,), (b,), (a, b)})
     else:
         combos = [tuple(weapon)]
-    return tuple((suits, _suit_counts(suits)) for suits in combos)
+    return tuple((suits, suit_counts(suits)) for suits in combos)
 
 
 WeaponUses = tuple[tuple[int, tuple[int, ...]], ...]
@@ -584,7 +584,7 @@ def _weapon_ways(defense: tuple[int, ...], weapons: tuple[WeaponChoices, ...]
                  ) -> list[dict[tuple[int, ...], int]]:
     """For each j, how many ways the weapons from the j-th on match exactly each count of suits
     within the defense (each weapon unused, or used for one of its combinations); `weapons`
-    gives each weapon's combinations with their counts of suits (`_weapon_choices`). Kept:
+    gives each weapon's combinations with their counts of suits (`weapon_choices`). Kept:
     the same weapons meet the same defenses again and again in a playout (profiled: four times
     in five). The lists are read, never changed."""
     ways: list[dict[tuple[int, ...], int]] = [{NO_SUITS: 1}]
@@ -603,7 +603,8 @@ def _weapon_ways(defense: tuple[int, ...], weapons: tuple[WeaponChoices, ...]
 
 
 @cache  # (a few dozen suit tuples exist; payments ask for them at every attack)
-def _suit_counts(suits: tuple[int, ...]) -> tuple[int, int, int, int]:
+def suit_counts(suits: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """How many of each suit `suits` holds."""
     counts = [0, 0, 0, 0]
     for s in suits:
         counts[s] += 1
