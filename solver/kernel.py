@@ -38,9 +38,11 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     KING,
     PuzzleState,
+    WeaponChoices,
     mask_of,
     suit_counts,
     weapon_choices,
+    weapon_covers,
 )
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import card_classes
@@ -53,10 +55,6 @@ DEAL: Final = -1
 HAND_SHIFT: Final = 6
 """A payment's code: the arsenal cards it takes (below 64), then its hand cards' mask, then its
 weapons' mask (`Kernel.payments`)."""
-
-Choices = tuple[tuple[int, int, int, int], ...]
-"""A weapon's suit combinations as their counts of each suit, in the engine's order
-(`weapon_choices`)."""
 
 Cover = tuple[tuple[int, int, int, int], int, int]
 """A way to use ready weapons (`Kernel.weapon_covers`): each suit's count matched, the weapons
@@ -138,8 +136,8 @@ class Kernel:
         self.monster_count = len(cards.monsters)
         self.defense: list[tuple[int, int, int, int]] = []
         """By face: monster m's front face at 2m, its King face at 2m + 1."""
-        self.weapons: list[Choices] = []
-        """By face: the suit combinations its weapon can match, each as its count of each
+        self.weapons: list[WeaponChoices] = []
+        """By face: the suit combinations its weapon can match, each with its count of each
         suit, in the engine's order (a King's two suits: either alone or both)."""
         self.arms: list[tuple[int, int, int, int]] = []
         """By face: how many of each suit its weapon shows (all of them usable at once)."""
@@ -147,8 +145,7 @@ class Kernel:
             for face in (monster.front, monster.king):
                 self.defense.append(face.defense)
                 # (the core rules have no wild weapons)
-                self.weapons.append(tuple(counts for _suits, counts
-                                          in weapon_choices(face.weapon, False)))
+                self.weapons.append(weapon_choices(face.weapon, False))
                 self.arms.append(suit_counts(face.weapon))
         types = sorted({monster.type for monster in cards.monsters})
         self.type_masks = [sum(1 << m.id for m in cards.monsters if m.type == kind)
@@ -447,7 +444,7 @@ class Kernel:
 
     def weapon_covers(self, node: Node, d0: int, d1: int, d2: int, d3: int) -> list[Cover]:
         """Every way to use ready weapons within the defense (d0-d3), in the engine's order
-        (`rules._weapon_covers`), as the count of each suit matched and the weapons used (a
+        (`weapon_covers`), as the count of each suit matched and the weapons used (a
         mask), each pair once with the number of uses it stands for: two uses that differ only
         by which of two Kings' weapons matches which suit exhaust the same weapons for the same
         suits, so they lead to the same position. Kept by the ready weapons, their faces and
@@ -458,41 +455,23 @@ class Kernel:
         covers = self.covers.get(slot)
         if covers is not None:
             return covers
-        weapons: list[tuple[int, Choices]] = []
+        weapons: list[tuple[int, WeaponChoices]] = []
         while ready:
             low = ready & -ready
             monster = low.bit_length() - 1
             ready ^= low
             weapons.append((monster, self.weapons[2 * monster + (node.kings >> monster & 1)]))
-        every: list[tuple[tuple[int, int, int, int], int]] = []
-        self._walk(weapons, 0, [d0, d1, d2, d3], (0, 0, 0, 0), 0, every)
         times: dict[tuple[tuple[int, int, int, int], int], int] = {}
-        for cover in every:  # (the first of each, in order, and how many uses it stands for)
+        for counts, uses in weapon_covers(weapons, [d0, d1, d2, d3]):
+            # (the first of each, in order, and how many uses it stands for)
+            c0, c1, c2, c3 = counts
+            cover = ((c0, c1, c2, c3), mask_of(monster for monster, _suits in uses))
             times[cover] = times.get(cover, 0) + 1
         covers = [(counts, used, count) for (counts, used), count in times.items()]
         if len(self.covers) >= COVERS_KEPT:
             self.covers.clear()
         self.covers[slot] = covers
         return covers
-
-    def _walk(self, weapons: list[tuple[int, Choices]], i: int, defense: list[int],
-              used: tuple[int, int, int, int], mask: int,
-              covers: list[tuple[tuple[int, int, int, int], int]]) -> None:
-        """Add to `covers` every use of the weapons from the i-th on within the defense, in
-        `rules._weapon_covers`'s order. A method, not that function: its walk is a closure that
-        refers to itself, a reference cycle left at every call, and the kernel searches with
-        the garbage collector off."""
-        if i == len(weapons):
-            covers.append((used, mask))
-            return
-        self._walk(weapons, i + 1, defense, used, mask, covers)  # this weapon unused
-        monster, choices = weapons[i]
-        for counts in choices:
-            trial = (used[0] + counts[0], used[1] + counts[1], used[2] + counts[2],
-                     used[3] + counts[3])
-            if trial[0] <= defense[0] and trial[1] <= defense[1] and trial[2] <= defense[2] \
-                    and trial[3] <= defense[3]:
-                self._walk(weapons, i + 1, defense, trial, mask | 1 << monster, covers)
 
     def hand_choices(self, by_suit: list[int], rest: list[int]) -> list[int]:
         """The hand cards matching `rest` exactly, as masks, the first of each choice of

@@ -26,8 +26,9 @@ it). The modules behind them are the engine's own business:
   members of a bit mask (the hand, the collected monsters), `bits`, and the mask of ids,
   `mask_of`;
 - for the solver's core-rules kernel, which reads the cards without the engine's positions:
-  the suit combinations a weapon can match, `weapon_choices`, and a weapon's count of each
-  suit, `suit_counts`.
+  the suit combinations a weapon can match, `weapon_choices` (`WeaponChoices`), every way to
+  use ready weapons within a defense, `weapon_covers`, and a weapon's count of each suit,
+  `suit_counts`.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     CardOrderPayments,
     Payment,
     Resources,
+    WeaponChoices,
     active_statics,
     bits,
     face,
@@ -84,6 +86,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     prey_progress,
     suit_counts,
     weapon_choices,
+    weapon_covers,
 )
 from dungeoneer.engine.puzzle_dungeon.state import PuzzleState
 from dungeoneer.engine.registry import Caption, GameEntry, Option, Terminal
@@ -143,8 +146,8 @@ __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
     "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet", "CarefulChoices",
     "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr", "Monster", "Payer",
-    "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "active_statics", "bits",
-    "card_set", "face", "forbidden_columns", "in_card_order",
+    "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "WeaponChoices", "active_statics",
+    "bits", "card_set", "face", "forbidden_columns", "in_card_order",
     "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
     "mask_of", "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress",
-    "suit_counts", "weapon_choices"]
+    "suit_counts", "weapon_choices", "weapon_covers"]

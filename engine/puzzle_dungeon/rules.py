@@ -257,10 +257,12 @@ Cover = tuple[tuple[int, ...], WeaponUses]
 """A way to use weapons: the count of each suit they match, and the weapons used."""
 
 
-# The recursive walks below are module functions, not closures: a closure that calls itself is
-# a reference cycle, left for the garbage collector at every call (several a position).
+# This module's recursive walks (weapon uses, wild hand cards, payments, the cheapest payment)
+# are module functions or methods, never closures: a closure that calls itself is a reference
+# cycle, left for the garbage collector at every call, and the searches run their turns with
+# the collector paused (`solver.search.Runner.turn`).
 
-def _weapon_covers(weapons: list[tuple[int, WeaponChoices]], need: list[int]) -> list[Cover]:
+def weapon_covers(weapons: list[tuple[int, WeaponChoices]], need: list[int]) -> list[Cover]:
     """Every way to exhaust weapons for suits the defense still needs: (suits matched, uses)."""
     covers: list[Cover] = []
     _walk_weapons(weapons, need, 0, [0, 0, 0, 0], (), covers)
@@ -289,13 +291,13 @@ def _walk_weapons(weapons: list[tuple[int, WeaponChoices]], need: list[int], i: 
 
 def _covers_within(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
                    ) -> Callable[[list[int]], list[Cover]]:
-    """`_weapon_covers` for any need within `defense`, found once: the covers of a smaller need
+    """`weapon_covers` for any need within `defense`, found once: the covers of a smaller need
     are the defense's covers that fit it, in the same order (a cover's suits only grow as it is
     built, so one that fits was never cut short). Asked for every arsenal prefix of an attack."""
     if not weapons:
         none: list[Cover] = [(NO_SUITS, ())]
         return lambda need: none
-    covers = _weapon_covers(weapons, defense)
+    covers = weapon_covers(weapons, defense)
 
     def within(need: list[int]) -> list[Cover]:
         n0, n1, n2, n3 = need

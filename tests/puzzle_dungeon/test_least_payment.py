@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.puzzle_dungeon.rules import (
     _fewest_weapons,
-    _weapon_covers,
     least_payment_cost,
     payments,
     weapon_choices,
+    weapon_covers,
 )
 from tests.puzzle_dungeon.test_properties import SETTINGS, games, random_game
 
@@ -45,11 +45,11 @@ defense = st.lists(st.integers(0, 3), min_size=4, max_size=4)
 @settings(deadline=None)  # (the listing grows with every weapon: its time varies)
 @given(st.lists(st.tuples(weapon, st.booleans()), max_size=6), defense)
 def test_the_fewest_weapons_for_each_suit_count_are_those_of_every_listed_set(weapons, need):
-    """Weapons as the payments list them (`_weapon_covers`, every set of weapons and suits)
+    """Weapons as the payments list them (`weapon_covers`, every set of weapons and suits)
     and as the least cost counts them: the same suit counts, each with the fewest weapons."""
     choices = [(m, weapon_choices(suits, wild)) for m, (suits, wild) in enumerate(weapons)]
     listed: dict[tuple[int, ...], int] = {}
-    for cover, uses in _weapon_covers(choices, need):
+    for cover, uses in weapon_covers(choices, need):
         listed[cover] = min(listed.get(cover, len(uses)), len(uses))
     assert dict(_fewest_weapons(choices, need)) == listed
 
