@@ -1,0 +1,147 @@
+"""Today's search against the search the speed aim was set on, in one run.
+
+The solver's speed aim (docs/solver.md, "Speed") is a number of positions a second against "the
+current search" of the day it was set: the code at commit `BASELINE` (2026-12-02, the last
+before the work on that aim began). Today's pure build has gained on it too, so comparing the
+compiled build with today's pure one alone understates how far the search has come; this
+script runs all three on the same deals, each in a child process of one run:
+
+- "baseline": the package as it was at `BASELINE`, taken from this checkout's git history
+  (`git archive`) and laid out as its pyproject.toml maps the folders (no install, no network);
+- "pure": today's package with every module imported from its Python file;
+- "installed": today's package as installed (compiled in a `DUNGEONEER_COMPILE=1 pip install .`
+  environment).
+
+The work is the guided depth-first search alone (`portfolio(root, [DepthFirst(root)])`, the
+engine's positions, full rules) on deals of every hero face, a position budget a deal; the
+figure is positions a second of CPU time, and the ratio to the baseline's in the same run is
+the one to compare. Position counts are printed too: they differ where today's keys tell
+positions apart that the baseline merged (the soundness fixes), so compare rates, not counts.
+
+    python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
+    python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+from pathlib import Path
+
+from compiled import PURE_PRELUDE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BASELINE = "9fd8ae6"
+"""The search the speed aim was set on: the last commit before the work on it began."""
+
+HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist",
+          "Skull Rogue", "Skull Bodyguard", "Skull Warrior", "Skull Alchemist")
+
+CHILD = PURE_PRELUDE + r'''
+import json, time
+
+import dungeoneer
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, board
+from dungeoneer.solver.search import Budget, DepthFirst, portfolio
+
+settings = json.loads(sys.argv[2])
+rows = []
+for hero, seed in settings["deals"]:
+    root = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+    started = time.process_time()
+    result = portfolio(root, [DepthFirst(root)], budget=Budget(states=settings["positions"]))
+    rows.append([hero, seed, result.states, time.process_time() - started])
+print(json.dumps({"package": dungeoneer.__file__, "compiled": not board.__file__.endswith(".py"),
+                  "rows": rows}))
+'''
+
+
+def baseline_tree(commit: str) -> Path:
+    """The package as it was at `commit`, laid out under build/ once and reused."""
+    target = ROOT / "build" / f"baseline-{commit}"
+    if (target / "dungeoneer" / "__init__.py").is_file():
+        return target
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit],
+                             capture_output=True, check=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "source"
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(source, filter="data")
+        config = tomllib.loads((source / "pyproject.toml").read_text())
+        layout = Path(tmp) / "tree"
+        for package, folder in config["tool"]["setuptools"]["package-dir"].items():
+            shutil.copytree(source / folder, layout / package.replace(".", "/"),
+                            dirs_exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(layout, target)  # (whole or not at all: a half-made tree is never reused)
+    return target
+
+
+def run(kind: str, settings: dict[str, object], tree: Path | None = None) -> dict[str, object]:
+    """A child's report: "pure" or "installed" today's package, or the tree given first."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(tree), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-c", CHILD, kind, json.dumps(settings)],
+                          capture_output=True, text=True, check=False, env=env,
+                          cwd=tempfile.gettempdir())  # (not the checkout: nothing of it imported)
+    if done.returncode != 0:
+        sys.exit(f"the {kind} run failed:\n{done.stderr}")
+    report: dict[str, object] = json.loads(done.stdout)
+    package = str(report["package"])
+    if (tree is not None) != package.startswith(str(tree)):
+        sys.exit(f"the {kind} run imported the wrong package: {package}")
+    return report
+
+
+def rate(report: dict[str, object]) -> tuple[int, float]:
+    """Positions and positions a second over a report's deals."""
+    rows = report["rows"]
+    assert isinstance(rows, list)
+    positions = sum(row[2] for row in rows)
+    return positions, positions / sum(row[3] for row in rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=2, help="deals a hero face (from 1000)")
+    parser.add_argument("--positions", type=int, default=20000, help="positions a deal")
+    parser.add_argument("--runs", type=int, default=1, help="runs of all three, one after another")
+    parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with")
+    parser.add_argument("--json", action="store_true", help="one JSON line a run")
+    args = parser.parse_args()
+    settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
+                "positions": args.positions}
+    tree = baseline_tree(args.baseline)
+    for number in range(1, args.runs + 1):
+        base = run("pure", settings, tree)
+        pure, installed = run("pure", settings), run("installed", settings)
+        figures = {name: rate(report) for name, report in
+                   (("baseline", base), ("pure", pure), ("installed", installed))}
+        build = "compiled" if installed["compiled"] else "pure"
+        if args.json:
+            print(json.dumps({"run": number, "baseline": args.baseline, "installed": build,
+                              "settings": settings, **{k: {"positions": p, "per_second": r}
+                                                       for k, (p, r) in figures.items()}}))
+            continue
+        _positions, base_rate = figures["baseline"]
+        print(f"run {number} ({len(settings['deals'])} deals, {args.positions:,} positions "
+              f"each; installed build: {build})")
+        for name, (positions, per_second) in figures.items():
+            label = f"{name} ({args.baseline})" if name == "baseline" else name
+            print(f"  {label:<20} {positions:>9,} positions  {per_second:>9,.0f} a second  "
+                  f"{per_second / base_rate:5.2f} x baseline")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
