@@ -134,11 +134,9 @@ class Canonicalizer:
         self.keeps_setup_deals = not self.coverage.card_classes
         self._to_class = bytes(self.card_class) + bytes(256 - len(self.card_class))
         """A `bytes.translate` table: card id -> class."""
-        self._runs: list[tuple[int, int]] = []
-        """Each class's run of card ids: (its mask, its first id)."""
-        for kind in sorted(set(self.card_class)):
-            members = [c for c, k in enumerate(self.card_class) if k == kind]
-            self._runs.append((sum(1 << c for c in members), members[0]))
+        self._first = [self.card_class.index(kind)
+                       for kind in range(max(self.card_class, default=-1) + 1)]
+        """Each class's first card id (classes are numbered in card-id order)."""
 
     def classes(self, cards: bytes) -> bytes:
         """Cards as their classes, in the same order."""
@@ -146,12 +144,22 @@ class Canonicalizer:
 
     def hand(self, hand: int) -> int:
         """The hand as its classes: the same count of each class, taken as the run's first
-        cards (a hand is a set, and cards of one class are interchangeable)."""
+        cards (a hand is a set, and cards of one class are interchangeable). Classes are runs
+        of consecutive ids, so the hand's cards of a class come one after another, lowest
+        first: the hand is read card by card, not class by class."""
+        card_class, first = self.card_class, self._first
         canonical = 0
-        for run, first in self._runs:
-            count = (hand & run).bit_count()
-            if count:
-                canonical |= ((1 << count) - 1) << first
+        previous = -1
+        rank = 0
+        while hand:
+            low = hand & -hand
+            kind = card_class[low.bit_length() - 1]
+            hand ^= low
+            if kind == previous:
+                rank += 1
+            else:
+                previous, rank = kind, 0
+            canonical |= 1 << (first[kind] + rank)
         return canonical
 
     def key(self, state: PuzzleState) -> Any:

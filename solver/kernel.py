@@ -45,7 +45,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     weapon_covers,
 )
 from dungeoneer.solver.bounds import CoreBound
-from dungeoneer.solver.canonical import card_classes
+from dungeoneer.solver.canonical import Canonicalizer, card_classes
 from dungeoneer.solver.search import UNWINNABLE, WON, Report, Strategy, Verdict
 from dungeoneer.solver.table import GenerationalTable, Table
 
@@ -130,8 +130,9 @@ class Kernel:
         classes = card_classes(game)
         self.classes = bytes(classes) + bytes(256 - len(classes))
         """A `bytes.translate` table: card id -> class."""
-        self.first = [classes.index(kind) for kind in range(max(classes, default=0) + 1)]
-        """Each class's first card (classes are numbered in card-id order)."""
+        self.canonical = Canonicalizer(game)
+        """The engine's keys (`solver.canonical`): a quiet position's hand is keyed as the
+        engine's search keys it."""
         self.card_count = len(cards.arsenal)
         self.monster_count = len(cards.monsters)
         self.defense: list[tuple[int, int, int, int]] = []
@@ -219,30 +220,11 @@ class Kernel:
         packed = ((node.depths << m | node.kings) << m | node.exhausted) << 8 | node.dealt
         if node.pending < 0:
             return node.arsenal.translate(self.classes) + (
-                (packed << self.card_count | self.hand_classes(node.hand)) << 8).to_bytes(
+                (packed << self.card_count | self.canonical.hand(node.hand)) << 8).to_bytes(
                     self.key_width, "big")
         return (bytes((len(node.arsenal),)) + node.arsenal + node.discard
                 + (((packed << self.card_count | node.hand) << 8 | node.pending) << 8
                    | 1).to_bytes(self.key_width + 1, "big"))
-
-    def hand_classes(self, hand: int) -> int:
-        """The hand as its classes: each class's count, taken as its run's first cards
-        (`Canonicalizer.hand`). Classes are runs of consecutive ids, so the hand's cards of a
-        class come one after the other, lowest first."""
-        canonical = 0
-        previous = -1
-        rank = 0
-        while hand:
-            low = hand & -hand
-            card = low.bit_length() - 1
-            hand ^= low
-            kind = self.classes[card]
-            if kind == previous:
-                rank += 1
-            else:
-                previous, rank = kind, 0
-            canonical |= 1 << (self.first[kind] + rank)
-        return canonical
 
     def lost(self, node: Node, bound: CoreBound) -> bool:
         """Whether the core bound proves this quiet position lost (`CoreBound`, given what it

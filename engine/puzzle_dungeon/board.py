@@ -656,7 +656,9 @@ class Board(rules.Position):
         """Start resolving a triggered ability, unless it is ignored now."""
         r = self.rules
         if trigger.ability >= effects.FIRST_CARD_PROGRAM:
-            ability = r.ability(trigger.ability)
+            # (`r.ability(...)` read directly: the game's class is not compiled, and a call of
+            # its method runs as Python at every ability begun)
+            ability = r.cards.abilities[trigger.ability - effects.FIRST_CARD_PROGRAM]
             if ability.trigger in rules.ignored_triggers(self):
                 if self.log is not None:  # (the words cost time in a search)
                     self.say(f"{ability.label} is ignored.")
