@@ -20,7 +20,7 @@ def _wanted(state: PuzzleState) -> set[str]:
 
 
 def _is_prey(state: PuzzleState, monster: int, wanted: set[str]) -> bool:
-    if state.rules.cards.monsters[monster].type in wanted:
+    if state.rules.tables.kind[monster] in wanted:
         return True
     return KING in wanted and bool(state.kings >> monster & 1)
 
@@ -89,13 +89,13 @@ class _Layout(NamedTuple):
 
 @lru_cache(maxsize=1 << 15)
 def _layout(rules: PuzzleDungeon, columns: tuple[bytes, ...], kings: int) -> _Layout:
-    monsters = rules.cards.monsters
+    kinds = rules.tables.kind
     depths: dict[str, list[int]] = {}
     deepest: dict[str, list[int]] = {}
     king_depths: dict[str, list[int]] = {}
     for c, column in enumerate(columns):
         for depth, m in enumerate(reversed(column), start=1):
-            kind = monsters[m].type
+            kind = kinds[m]
             depths.setdefault(kind, []).append(depth)
             # Clearing a type: in each column, down to its deepest member.
             deepest.setdefault(kind, [0] * len(columns))[c] = depth

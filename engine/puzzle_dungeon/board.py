@@ -556,9 +556,9 @@ class Board(rules.Position):
         """'When a monster leaves the dungeon, if there is only one monster of its type remaining
         in the dungeon, that remaining monster flips to its Monster King face as a triggered
         ability.' Also flips attached Traps whose type is gone (Variant)."""
-        monsters = self.rules.cards.monsters
-        kind = monsters[monster].type
-        remaining = [m for column in self.columns for m in column if monsters[m].type == kind]
+        types = self.rules.tables.kind
+        kind = types[monster]
+        remaining = [m for column in self.columns for m in column if types[m] == kind]
         if len(remaining) == 1 and not self.kings >> remaining[0] & 1:
             self.add_trigger(effects.KING_FLIP, Ctx(subject=remaining[0]))
         self.flip_traps()
@@ -568,7 +568,8 @@ class Board(rules.Position):
         face and is collected."""
         if not self.traps:
             return
-        types = {self.rules.cards.monsters[m].type for column in self.columns for m in column}
+        kinds = self.rules.tables.kind
+        types = {kinds[m] for column in self.columns for m in column}
         tts = self.rules.cards.trap_treasures
         for t in self.traps:
             if tts[t].type not in types:

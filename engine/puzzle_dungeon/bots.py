@@ -23,7 +23,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     Position,
     Resources,
     active_statics,
-    face,
+    defense_of,
     forbidden_columns,
     in_card_order,
     least_payment_cost,
@@ -84,9 +84,9 @@ class EagerOptions:
                 # One card dealt onto a position with no attack: a payment now must take it
                 # first (any other was there before), so only the defenses it can match may
                 # have become payable.
-                card = resources.cards[arsenal[-1]]
-                if card.value not in resources.wild:
-                    suit = card.suit
+                card = arsenal[-1]
+                if resources.value[card] not in resources.wild:
+                    suit = resources.suit[card]
                     wanted = [c for c in wanted if defenses[c][suit]]
                     others = [c for c in others if defenses[c][suit]]
             attacks = ([c for c in wanted if can_match(defenses[c])]
@@ -118,7 +118,7 @@ class EagerOptions:
         self.wanted = [c for c in open_fronts
                        if advances(position, columns[c][-1], self.missing)]
         self.others = [c for c in open_fronts if c not in self.wanted]
-        self.defenses = {c: face(position, columns[c][-1]).defense for c in open_fronts}
+        self.defenses = {c: defense_of(position, columns[c][-1]) for c in open_fronts}
         self.resources = Resources(position, statics)
 
 

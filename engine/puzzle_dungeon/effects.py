@@ -284,8 +284,8 @@ def _count(b: Board, what: str) -> int:
         # this counts the monsters in the dungeon whose type is a collected Treasure's type
         # (docs/rules/puzzle-dungeon.md, D12).
         types = {b.rules.cards.trap_treasures[t].type for t in b.treasures}
-        monsters = b.rules.cards.monsters
-        return sum(1 for column in b.columns for m in column if monsters[m].type in types)
+        kinds = b.rules.tables.kind
+        return sum(1 for column in b.columns for m in column if kinds[m] in types)
     raise AssertionError(what)
 
 
@@ -816,9 +816,9 @@ class Reveal(Pick):
         if self.target == "back_of_column":
             return [c for c, column in enumerate(b.columns)
                     if column and not b.kings >> column[0] & 1]
-        monsters = b.rules.cards.monsters
+        kinds = b.rules.tables.kind
         return sorted([m for column in b.columns for m in column
-                       if monsters[m].type == self.type and not b.kings >> m & 1])
+                       if kinds[m] == self.type and not b.kings >> m & 1])
 
     def apply(self, b: Board, ctx: Ctx, choice: int) -> None:
         b.reveal(b.columns[choice][0] if self.target == "back_of_column" else choice)

@@ -14,7 +14,7 @@ from dungeoneer.engine.errors import (
     UnknownNameError,
 )
 from dungeoneer.engine.protocol import GameInfo
-from dungeoneer.engine.puzzle_dungeon import effects
+from dungeoneer.engine.puzzle_dungeon import effects, rules
 from dungeoneer.engine.puzzle_dungeon.board import (
     BUILTIN_PROGRAMS,
     Board,
@@ -122,6 +122,8 @@ class PuzzleDungeon:
         self.monster_ids = tuple(m.id for m in self.cards.base_monsters()) + self.extras
         self._check_trap_types()
         self.programs = BUILTIN_PROGRAMS + tuple(a.program for a in self.cards.abilities)
+        self.tables = rules.CardTables.of(self.cards)
+        """The card data as the rules read it at every position (`rules.CardTables`)."""
         # The abilities in play, looked up while playing; all empty under the core rules.
         hero_abilities = () if core else self.hero.abilities
         self.hero_triggers: dict[str, tuple[Ability, ...]] = {}

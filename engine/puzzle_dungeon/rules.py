@@ -16,7 +16,7 @@ from dungeoneer.engine.puzzle_dungeon.constants import KING, SUIT_LETTERS
 
 if TYPE_CHECKING:
     from dungeoneer.engine.protocol import Action
-    from dungeoneer.engine.puzzle_dungeon.cards import Face, Static
+    from dungeoneer.engine.puzzle_dungeon.cards import CardSet, Face, Static
     from dungeoneer.engine.puzzle_dungeon.game import PuzzleDungeon as PuzzleRules
 
 
@@ -61,6 +61,45 @@ class Position:
 
 
 NO_SUITS = (0, 0, 0, 0)
+
+
+class CardTables:
+    """The card data the rules read at every position, as flat tables by id, built once for a
+    game (`PuzzleDungeon.tables`): compiled, a read here is a direct one, where each step
+    through the card records (the card set, a monster, its face, its defense) is a Python
+    attribute look-up."""
+
+    def __init__(self, suit: bytes, value: tuple[int, ...],
+                 defense: list[tuple[int, int, int, int]], weapon: list[tuple[int, ...]],
+                 kind: tuple[str, ...]) -> None:
+        self.suit = suit
+        """Each arsenal card's suit, by card id."""
+        self.value = value
+        """Each arsenal card's value, by card id."""
+        self.defense = defense
+        """Each monster face's defense: monster m's front face at 2m, its King face at 2m + 1."""
+        self.weapon = weapon
+        """Each monster face's weapon suits, by face as `defense`."""
+        self.kind = kind
+        """Each monster's type, by monster id."""
+
+    @classmethod
+    def of(cls, cards: CardSet) -> CardTables:
+        """The tables of a card set."""
+        faces = [face for monster in cards.monsters for face in (monster.front, monster.king)]
+        return cls(bytes(card.suit for card in cards.arsenal),
+                   tuple(card.value for card in cards.arsenal),
+                   [face.defense for face in faces], [face.weapon for face in faces],
+                   tuple(monster.type for monster in cards.monsters))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # (compiled, a class pickles only as it says; a game goes to worker processes pickled)
+        return CardTables, (self.suit, self.value, self.defense, self.weapon, self.kind)
+
+
+def defense_of(state: Position, monster: int) -> tuple[int, int, int, int]:
+    """The defense of the face the monster shows."""
+    return state.rules.tables.defense[2 * monster + (state.kings >> monster & 1)]
 
 
 class Payment(NamedTuple):
@@ -214,10 +253,9 @@ def _ready_weapons(state: Position, statics: list[tuple[Static, int]]
     says weapons can't be used)."""
     if any(s.kind == "no_weapons" for s, _ in statics):
         return []
-    monsters = state.rules.cards.monsters
-    kings, exhausted = state.kings, state.exhausted
-    return [(m, (monsters[m].king if kings >> m & 1 else monsters[m].front).weapon)
-            for m in iter_bits(state.collected & ~exhausted)]
+    weapon, kings = state.rules.tables.weapon, state.kings
+    return [(m, weapon[2 * m + (kings >> m & 1)]) for m in iter_bits(state.collected
+                                                                   & ~state.exhausted)]
 
 
 def _weapon_options(state: Position, statics: list[tuple[Static, int]]
@@ -371,14 +409,14 @@ with their suit combinations."""
 def _attack_inputs(state: Position, target: int) -> AttackInputs:
     statics = active_statics(state)
     wild = _wild_values(statics)
-    arsenal_cards = state.rules.cards.arsenal
-    defense = list(face(state, target).defense)
+    tables = state.rules.tables
+    suit, value = tables.suit, tables.value
+    defense = list(defense_of(state, target))
     # Each arsenal card taken matches one suit the defense still needs, so no payment reaches
     # further from the front than the defense has suits: the cards behind are left out.
     reach = state.arsenal[max(0, len(state.arsenal) - sum(defense)):]
-    arsenal = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild) for c in reversed(reach)]
-    hand = [(c, arsenal_cards[c].suit, arsenal_cards[c].value in wild)
-            for c in iter_bits(state.hand)]
+    arsenal = [(c, suit[c], value[c] in wild) for c in reversed(reach)]
+    hand = [(c, suit[c], value[c] in wild) for c in iter_bits(state.hand)]
     return defense, arsenal, hand, _weapon_options(state, statics)
 
 
@@ -733,13 +771,16 @@ def in_card_order(payment: Payment) -> bool:
 class Resources:
     """What an attack can match with right now, summed up for a quick yes/no per defense."""
 
-    __slots__ = ("arsenal", "cards", "cover", "spare", "wild")
+    __slots__ = ("arsenal", "cover", "spare", "suit", "value", "wild")
 
     def __init__(self, state: Position,
                  statics: list[tuple[Static, int]] | None = None) -> None:
         statics = active_statics(state) if statics is None else statics
         self.wild = wild = _wild_values(statics)
-        self.cards = cards = state.rules.cards.arsenal
+        tables = state.rules.tables
+        self.suit = suits = tables.suit
+        """Each card's suit and value, by card id (`CardTables`)."""
+        self.value = value = tables.value
         self.arsenal: bytes = state.arsenal
         """The arsenal as the position holds it, its front last. It is read from the front only
         as far as an attack could take cards (rarely more than two), so it is not summed up: a
@@ -750,10 +791,10 @@ class Resources:
         cover = [0, 0, 0, 0]
         spare = 0
         for c in iter_bits(state.hand):
-            if cards[c].value in wild:
+            if value[c] in wild:
                 spare += 1
             else:
-                cover[cards[c].suit] += 1
+                cover[suits[c]] += 1
         wild_owners = {owner for s, owner in statics if s.kind == "wild_weapons"}
         for monster, weapon in _ready_weapons(state, statics):
             if monster in wild_owners:
@@ -774,10 +815,10 @@ class Resources:
 
     def _from(self, i: int, need: list[int]) -> bool:
         """Whether `need` can be matched taking arsenal cards from the i-th from the front on."""
-        arsenal, cards, wild_values = self.arsenal, self.cards, self.wild
+        arsenal, wild_values = self.arsenal, self.wild
         while i < len(arsenal):
-            card = cards[arsenal[-1 - i]]
-            if wild_values and card.value in wild_values:
+            card = arsenal[-1 - i]
+            if wild_values and self.value[card] in wild_values:
                 needed = [s for s in range(4) if need[s]]
                 if not needed:
                     return True
@@ -787,7 +828,7 @@ class Resources:
                     if self._from(i + 1, trial):
                         return True
                 return False
-            suit = card.suit
+            suit = self.suit[card]
             if not need[suit]:
                 break
             need[suit] -= 1
@@ -803,7 +844,7 @@ class Resources:
 def can_pay(state: Position, target: int) -> bool:
     """Whether some payment matches the target's whole defense ('You can't attack a monster if you
     can't match each suit in its defense')."""
-    return Resources(state).can_match(face(state, target).defense)
+    return Resources(state).can_match(defense_of(state, target))
 
 
 def attackable_columns(state: Position, among: list[int] | None = None) -> list[int]:
@@ -826,7 +867,7 @@ def attack_check(state: Position) -> Callable[[int], bool]:
 
     def can_attack(column: int) -> bool:
         return bool(columns[column]) and column not in blocked and resources.can_match(
-            face(state, columns[column][-1]).defense)
+            defense_of(state, columns[column][-1]))
     return can_attack
 
 
@@ -875,5 +916,5 @@ def _collected_of(state: Position, kind: str) -> int:
     """How many collected monsters count towards `kind` (a type, or KING)."""
     if kind == KING:
         return (state.collected & state.kings).bit_count()
-    monsters = state.rules.cards.monsters
-    return sum(1 for m in iter_bits(state.collected) if monsters[m].type == kind)
+    types = state.rules.tables.kind
+    return sum(1 for m in iter_bits(state.collected) if types[m] == kind)
