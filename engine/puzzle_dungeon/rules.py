@@ -598,6 +598,45 @@ class CardOrderPayments:
                 index -= within
         return Payment(used, self._nth_hand(need, index), uses)
 
+    # ------------------------------------------------------------------ pricing them all
+
+    def cost_blocks(self, per_arsenal: int, per_hand: int, per_weapon: int
+                    ) -> list[tuple[int, int]]:
+        """Every payment's cost in index order, each arsenal card, hand card and weapon costing
+        as given, as runs of (cost, count): the payments that take the same arsenal cards and
+        weapons differ only by hand cards of the same number, so they cost the same and come
+        one after another. For a player who prices every payment without building each one."""
+        blocks: list[tuple[int, int]] = []
+        self._arsenal_blocks(0, self._defense, 0, (per_arsenal, per_hand, per_weapon), blocks)
+        return blocks
+
+    def _arsenal_blocks(self, i: int, need: tuple[int, ...], base: int,
+                        costs: tuple[int, int, int], blocks: list[tuple[int, int]]) -> None:
+        """The runs of the payments that take arsenal cards from the i-th on (`_from_arsenal`'s
+        order), `base` the cost of those taken so far."""
+        self._weapon_blocks(0, need, base, costs, blocks)
+        if i < len(self._arsenal):
+            _card, suit, wild = self._arsenal[i]
+            for s in _card_can_match(suit, wild, need):
+                less = _less(need, s)
+                if self._from_arsenal(i + 1, less):
+                    self._arsenal_blocks(i + 1, less, base + costs[0], costs, blocks)
+
+    def _weapon_blocks(self, j: int, rest: tuple[int, ...], base: int,
+                       costs: tuple[int, int, int], blocks: list[tuple[int, int]]) -> None:
+        """The runs of the payments that take no more arsenal cards, weapons from the j-th on
+        (each unused first, then used for each of its combinations, as `__getitem__` walks)."""
+        count = self._from_weapon(j, rest)
+        if not count:
+            return
+        if j == len(self._weapons):  # the hand's ways to match the rest
+            blocks.append((base + costs[1] * sum(rest), count))
+            return
+        self._weapon_blocks(j + 1, rest, base, costs, blocks)
+        for _suits, counts in self._weapons[j][1]:
+            if _fits(counts, rest):
+                self._weapon_blocks(j + 1, _minus(rest, counts), base + costs[2], costs, blocks)
+
     def _nth_hand(self, rest: tuple[int, ...], place: int) -> tuple[tuple[int, int], ...]:
         """The hand cards of the `place`-th way to match `rest`: `itertools.product` over the
         suits' combinations varies the last suit fastest."""
@@ -682,14 +721,22 @@ def _nth_combination(pool: list[int], size: int, index: int) -> tuple[int, ...]:
 
 
 def _fewest_weapons(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
-                    ) -> list[tuple[tuple[int, ...], int]]:
+                    ) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every count of each suit the weapons can match within `defense`, each with the fewest
     weapons that match it: the weapons' part of a cheapest payment, since each weapon used costs
-    the same (found suit count by suit count, weapon after weapon, rather than listing every set
-    of weapons: with ten ready weapons that was most of a careful player's game)."""
+    the same."""
+    return _fewest_of(tuple([options for _monster, options in weapons]), tuple(defense))
+
+
+@lru_cache(maxsize=4096)  # (the same weapons meet the same defenses again and again)
+def _fewest_of(weapons: tuple[WeaponChoices, ...], defense: tuple[int, ...]
+               ) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """`_fewest_weapons`, found suit count by suit count, weapon after weapon, rather than
+    listing every set of weapons (with ten ready weapons that was most of a careful player's
+    game)."""
     fewest: dict[tuple[int, ...], int] = {NO_SUITS: 0}
     d0, d1, d2, d3 = defense
-    for _monster, options in weapons:
+    for options in weapons:
         grown = dict(fewest)
         for cover, used in fewest.items():
             for _suits, counts in options:
@@ -699,7 +746,7 @@ def _fewest_weapons(weapons: list[tuple[int, WeaponChoices]], defense: list[int]
                         and grown.get(c, used + 2) > used + 1:
                     grown[c] = used + 1
         fewest = grown
-    return list(fewest.items())
+    return tuple(fewest.items())
 
 
 def least_payment_cost(state: Position, target: int, per_arsenal: int, per_hand: int,
@@ -723,7 +770,8 @@ class _Cheapest:
     weapons for each count of suits, the costs of a part, and the best cost found so far."""
 
     def __init__(self, arsenal: list[tuple[int, int, bool]], hand: list[tuple[int, int, bool]],
-                 covers: list[tuple[tuple[int, ...], int]], costs: tuple[int, int, int]) -> None:
+                 covers: tuple[tuple[tuple[int, ...], int], ...], costs: tuple[int, int, int]
+                 ) -> None:
         self.arsenal = arsenal
         self.hand_covers = _hand_covers(hand)
         self.plain_hand = not any(wild for _c, _s, wild in hand)

@@ -7,6 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
+from dungeoneer.engine.puzzle_dungeon.bots import (
+    ARSENAL_COST,
+    HAND_COST,
+    WEAPON_COST,
+    CarefulChoices,
+)
 from dungeoneer.engine.puzzle_dungeon.rules import (
     _fewest_weapons,
     least_payment_cost,
@@ -14,6 +20,7 @@ from dungeoneer.engine.puzzle_dungeon.rules import (
     weapon_choices,
     weapon_covers,
 )
+from dungeoneer.engine.rng import Stream
 from tests.puzzle_dungeon.test_properties import SETTINGS, games, random_game
 
 PRICES = ((0, 3, 2), (1, 1, 1), (5, 0, 1))
@@ -58,3 +65,43 @@ def test_a_negative_cost_is_refused():
     state = PuzzleDungeon().new_initial_state(seed=1)
     with pytest.raises(ValueError, match="not negative"):
         least_payment_cost(state, state.columns[0][-1], 0, -1, 2)
+
+
+def _careful_payment_listed(payments, stream):
+    """The careful player's payment as its rule says, every payment built and priced: the
+    cheapest, ties by a draw each, then by index."""
+    priced = [(CarefulChoices.payment_cost(p), stream.below(1 << 30), i)
+              for i, p in enumerate(payments)]
+    return payments[min(priced)[2]]
+
+
+def _checking(pay, chances, seen):
+    """A payer that checks the careful payer `pay` against pricing every listed payment."""
+    def checked(payments):
+        seen.append(len(payments))
+        listed = [CarefulChoices.payment_cost(p) for p in payments]
+        blocks = payments.cost_blocks(ARSENAL_COST, HAND_COST, WEAPON_COST)
+        assert [cost for cost, count in blocks for _ in range(count)] == listed
+        reference = Stream(1)
+        reference.state = chances.state
+        expected = _careful_payment_listed(payments, reference)
+        assert pay(payments) == expected and chances.state == reference.state
+        return expected
+    return checked
+
+
+@pytest.mark.parametrize("hero", ["Skull Warrior", "Skull Rogue", "Alchemist", "Bodyguard"])
+def test_the_careful_payment_is_the_cheapest_listed_with_the_same_draws(hero):
+    """The careful player prices payments in runs (`CardOrderPayments.cost_blocks`) without
+    building each: the runs expand to each payment's cost in order, and it picks the payment
+    (and draws the chances) that pricing every listed payment would. Careful games, whose
+    collected weapons make many payments."""
+    game = PuzzleDungeon(hero=hero)
+    careful = CarefulChoices()
+    seen: list[int] = []
+    for seed in range(6):
+        state, chances = game.new_initial_state(seed=seed), Stream(seed + 1)
+        checked = _checking(careful.payer(chances), chances, seen)
+        while not state.is_terminal():
+            state = state.apply_paying(careful.choose(state, chances), checked)
+    assert len(seen) > 30 and max(seen) > 4
