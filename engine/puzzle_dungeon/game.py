@@ -131,7 +131,8 @@ class PuzzleDungeon:
             if ability.static is None:
                 self.hero_triggers[ability.trigger] = (
                     *self.hero_triggers.get(ability.trigger, ()), ability)
-        self.hero_statics = tuple((a.static, HERO) for a in hero_abilities if a.static)
+        self.hero_statics: rules.Statics = tuple((a.static, HERO) for a in hero_abilities
+                                                 if a.static)
         self.king_abilities: list[dict[str, tuple[Ability, ...]]] = []
         self.king_statics: list[tuple[Ability, ...]] = []
         self.loot_abilities: list[tuple[tuple[Ability, ...], tuple[Ability, ...]]] = []
@@ -152,6 +153,9 @@ class PuzzleDungeon:
         discard pile's order can still fire (Game Play, the attack steps; D18)."""
         self._hash: int | None = None
         """The hash, once worked out (`__hash__`)."""
+        self.statics_memo: dict[tuple[int, int], rules.Statics] = {}
+        """`rules.active_statics` by Monster King faces and collected monsters. Not part of
+        the configuration."""
         self.prey_memo: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}
         """`rules.prey_progress` by collected monsters and Monster King faces: worked out once
         for each (a playout asks at every position, and the collection changes only at an
@@ -197,9 +201,9 @@ class PuzzleDungeon:
         return self._hash
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled without the memo (a worker starts its own) and without the hash (strings
+        """Pickled without the memos (a worker starts its own) and without the hash (strings
         hash differently in another process)."""
-        return {**self.__dict__, "prey_memo": {}, "_hash": None}
+        return {**self.__dict__, "prey_memo": {}, "statics_memo": {}, "_hash": None}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options().items())

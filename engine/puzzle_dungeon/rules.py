@@ -180,21 +180,40 @@ def face(state: Position, monster: int) -> Face:
     return card.king if state.kings >> monster & 1 else card.front
 
 
-def active_statics(state: Position) -> list[tuple[Static, int]]:
+Statics = tuple[tuple["Static", int], ...]
+"""Statements in effect, each with its owner (HERO or a monster)."""
+
+STATICS_MEMO_SIZE = 4096
+"""How many (Monster Kings, collection) pairs `active_statics` keeps the answer for."""
+
+
+def active_statics(state: Position) -> Statics:
     """Statements in effect now, with their owner (HERO or a monster): the hero's; a revealed
     Monster King's while it is in the dungeon; a 'while collected' King ability while it is
-    collected (Abilities)."""
+    collected (Abilities). They depend only on the Monster King faces and the collection, so
+    each answer is kept for those (the attack checks, payments and every ability begun ask)."""
     rules: PuzzleRules = state.rules
-    found = list(rules.hero_statics)
-    if state.kings:
-        collected = state.collected
-        for monster in iter_bits(state.kings):
-            in_collection = bool(collected >> monster & 1)
-            for ability in rules.king_statics[monster]:
-                # (king_statics holds only abilities that are statements: `static` is set)
-                if ability.static is not None and (ability.while_ == "collected") == in_collection:
-                    found.append((ability.static, monster))
+    if not state.kings:
+        return rules.hero_statics
+    memo = rules.statics_memo
+    key = (state.kings, state.collected)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= STATICS_MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _statics_of(rules, state.kings, state.collected)
     return found
+
+
+def _statics_of(rules: PuzzleRules, kings: int, collected: int) -> Statics:
+    found = list(rules.hero_statics)
+    for monster in iter_bits(kings):
+        in_collection = bool(collected >> monster & 1)
+        for ability in rules.king_statics[monster]:
+            # (king_statics holds only abilities that are statements: `static` is set)
+            if ability.static is not None and (ability.while_ == "collected") == in_collection:
+                found.append((ability.static, monster))
+    return tuple(found)
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -224,7 +243,7 @@ def mask_of(ids: Iterable[int]) -> int:
 
 
 def forbidden_columns(state: Position,
-                      statics: list[tuple[Static, int]] | None = None) -> set[int]:
+                      statics: Statics | None = None) -> set[int]:
     """Columns whose monsters can't be attacked now."""
     statics = active_statics(state) if statics is None else statics
     blocked: set[int] = set()
@@ -247,7 +266,7 @@ def _card_can_match(suit: int, wild: bool, need: Sequence[int]) -> list[int]:
     return [suit] if need[suit] else []
 
 
-def _ready_weapons(state: Position, statics: list[tuple[Static, int]]
+def _ready_weapons(state: Position, statics: Statics
                    ) -> list[tuple[int, tuple[int, ...]]]:
     """Ready collected monsters and the suits of the weapon each shows (none while a statement
     says weapons can't be used)."""
@@ -258,7 +277,7 @@ def _ready_weapons(state: Position, statics: list[tuple[Static, int]]
                                                                    & ~state.exhausted)]
 
 
-def _weapon_options(state: Position, statics: list[tuple[Static, int]]
+def _weapon_options(state: Position, statics: Statics
                     ) -> list[tuple[int, WeaponChoices]]:
     """Ready collected monsters and, for each, the suit combinations its weapon can match, each
     with its count of each suit (`weapon_choices`)."""
@@ -391,7 +410,7 @@ def _wild_hand_covers(need: list[int], suit: int, available: list[tuple[int, int
                                      chosen + tuple((c[0], suit) for c in pick))
 
 
-def _wild_values(statics: list[tuple[Static, int]]) -> frozenset[int]:
+def _wild_values(statics: Statics) -> frozenset[int]:
     values: set[int] = set()
     for static, _owner in statics:
         if static.kind == "wild":
@@ -822,7 +841,7 @@ class Resources:
     __slots__ = ("arsenal", "cover", "spare", "suit", "value", "wild")
 
     def __init__(self, state: Position,
-                 statics: list[tuple[Static, int]] | None = None) -> None:
+                 statics: Statics | None = None) -> None:
         statics = active_statics(state) if statics is None else statics
         self.wild = wild = _wild_values(statics)
         tables = state.rules.tables
