@@ -281,8 +281,8 @@ class DepthFirst(Strategy):
 
     def _children(self, state: PuzzleState) -> list[Action]:
         actions = self.branch(state, self.canonical)
-        if not actions:
-            return []
+        if len(actions) < 2:  # (an order of one is that one: most positions deal and no more)
+            return list(actions)
         children = self.order(state, actions)
         children.reverse()  # pop() takes the best first
         return children
