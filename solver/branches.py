@@ -16,16 +16,9 @@ Two reductions, each with its argument:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import FIRST_CARD_PROGRAM, Instr, PuzzleState
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.canonical import Canonicalizer
-
-
-def _context_free(program: Sequence[Instr]) -> bool:
-    """Whether no step of the program reads its ability's context (`Instr.context_free`)."""
-    return all(instr.context_free() for instr in program)
 
 
 def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]:
@@ -35,7 +28,7 @@ def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]
         return actions
     kind = actions[0].kind
     if kind == "resolve":
-        return _distinct_resolves(state, actions)
+        return _distinct_resolves(state, actions, canonical)
     if kind == "pay":
         seen, kept = set(), []
         payment_signature = canonical.payment_signatures(state)
@@ -48,16 +41,15 @@ def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]
     return actions
 
 
-def _distinct_resolves(state: PuzzleState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
-    rules = state.rules
+def _distinct_resolves(state: PuzzleState, actions: tuple[Action, ...],
+                       canonical: Canonicalizer) -> tuple[Action, ...]:
+    signatures = canonical.resolve_signatures
     batch = state.stack[-1].triggers
-    seen, kept = set(), []
+    seen: set[int] = set()
+    kept = []
     for action in actions:
-        ability_id = batch[action.arg].ability
-        program = rules.programs[ability_id]
-        if ability_id >= FIRST_CARD_PROGRAM and _context_free(program):
-            # The trigger kind too: "Ignore Loot abilities" silences one kind and not another.
-            signature = (rules.ability(ability_id).trigger, program)
+        signature = signatures[batch[action.arg].ability]
+        if signature >= 0:
             if signature in seen:
                 continue
             seen.add(signature)

@@ -39,13 +39,15 @@ to follow; such transient positions are keyed exactly, without classes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dungeoneer.engine.puzzle_dungeon import (
+    FIRST_CARD_PROGRAM,
     AttachFirstDealt,
     DrawFromDiscard,
+    Instr,
     Payment,
     PuzzleDungeon,
     PuzzleState,
@@ -116,6 +118,27 @@ def card_classes(game: PuzzleDungeon) -> tuple[int, ...]:
     return tuple(classes)
 
 
+def context_free(program: Sequence[Instr]) -> bool:
+    """Whether no step of the program reads its ability's context (`Instr.context_free`)."""
+    return all(instr.context_free() for instr in program)
+
+
+def resolve_signatures(game: PuzzleDungeon) -> list[int]:
+    """By program id, which pending abilities are interchangeable when they wait in the same
+    batch (`solver.branches`): card abilities with the same trigger kind and the same steps,
+    none of which reads its context, share a number; every other program gets -1."""
+    numbers: dict[tuple[str, tuple[Instr, ...]], int] = {}
+    found: list[int] = []
+    for program_id, program in enumerate(game.programs):
+        if program_id >= FIRST_CARD_PROGRAM and context_free(program):
+            # The trigger kind too: "Ignore Loot abilities" silences one kind and not another.
+            signature = (game.ability(program_id).trigger, program)
+            found.append(numbers.setdefault(signature, len(numbers)))
+        else:
+            found.append(-1)
+    return found
+
+
 def exact_key(state: PuzzleState) -> tuple[object, ...]:
     """A position's key with every card by identity and every zone in order: what a pending
     position is keyed by, and what a search without card classes would use."""
@@ -132,6 +155,8 @@ class Canonicalizer:
         self.card_class = card_classes(game)
         self.discard_order = game.discard_order
         self.keeps_setup_deals = not self.coverage.card_classes
+        self.resolve_signatures = resolve_signatures(game)
+        """`resolve_signatures`, worked out once for the game."""
         self._to_class = bytes(self.card_class) + bytes(256 - len(self.card_class))
         """A `bytes.translate` table: card id -> class."""
         self._first = [self.card_class.index(kind)

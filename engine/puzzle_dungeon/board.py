@@ -43,7 +43,7 @@ class Ctx:
     is built by a Python-level constructor, about eight times the cost of a native one, and
     the interpreter builds several at every step)."""
 
-    __slots__ = ("column", "count", "picks", "source", "subject")
+    __slots__ = ("_hash", "column", "count", "picks", "source", "subject")
 
     def __init__(self, source: int = -1, column: int = -1, subject: int = -1,
                  picks: tuple[int, ...] = (), count: int = 0) -> None:
@@ -58,6 +58,9 @@ class Ctx:
         """Cards picked so far by a multi-card choice."""
         self.count = count
         """Repetitions left in a for-each block."""
+        self._hash = -1
+        """The hash once worked out (-1 before: no hash is -1 in Python). These records are
+        hashed with the positions they are pending in, and one is often part of many."""
 
     def _values(self) -> tuple[int, int, int, tuple[int, ...], int]:
         return (self.source, self.column, self.subject, self.picks, self.count)
@@ -68,7 +71,9 @@ class Ctx:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        if self._hash == -1:
+            self._hash = hash(self._values())
+        return self._hash
 
     def __repr__(self) -> str:
         return (f"Ctx(source={self.source}, column={self.column}, subject={self.subject}, "
@@ -93,11 +98,12 @@ class Ctx:
 class Trigger:
     """A triggered ability waiting to resolve."""
 
-    __slots__ = ("ability", "ctx")
+    __slots__ = ("_hash", "ability", "ctx")
 
     def __init__(self, ability: int, ctx: Ctx) -> None:
         self.ability = ability
         self.ctx = ctx
+        self._hash = -1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trigger):
@@ -105,7 +111,9 @@ class Trigger:
         return self.ability == other.ability and self.ctx == other.ctx
 
     def __hash__(self) -> int:
-        return hash((self.ability, self.ctx))
+        if self._hash == -1:
+            self._hash = hash((self.ability, self.ctx))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Trigger(ability={self.ability}, ctx={self.ctx!r})"
@@ -117,7 +125,7 @@ class Trigger:
 class Frame:
     """An ability (or the engine's own program) being resolved."""
 
-    __slots__ = ("ctx", "nested", "pc", "program", "waiting")
+    __slots__ = ("_hash", "ctx", "nested", "pc", "program", "waiting")
 
     def __init__(self, program: int, pc: int, ctx: Ctx, waiting: tuple[Trigger, ...],
                  nested: bool) -> None:
@@ -130,6 +138,7 @@ class Frame:
         self.nested = nested
         """Part of an enclosing ability (an attack an ability makes): its triggers wait for that
         one."""
+        self._hash = -1
 
     def _values(self) -> tuple[int, int, Ctx, tuple[Trigger, ...], bool]:
         return (self.program, self.pc, self.ctx, self.waiting, self.nested)
@@ -140,7 +149,9 @@ class Frame:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        if self._hash == -1:
+            self._hash = hash(self._values())
+        return self._hash
 
     def __repr__(self) -> str:
         return (f"Frame(program={self.program}, pc={self.pc}, ctx={self.ctx!r}, "
@@ -153,10 +164,11 @@ class Frame:
 class Batch:
     """Abilities triggered at the same time: the player picks the order."""
 
-    __slots__ = ("triggers",)
+    __slots__ = ("_hash", "triggers")
 
     def __init__(self, triggers: tuple[Trigger, ...]) -> None:
         self.triggers = triggers
+        self._hash = -1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Batch):
@@ -164,7 +176,9 @@ class Batch:
         return self.triggers == other.triggers
 
     def __hash__(self) -> int:
-        return hash(self.triggers)
+        if self._hash == -1:
+            self._hash = hash(self.triggers)
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Batch(triggers={self.triggers!r})"
