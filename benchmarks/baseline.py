@@ -15,11 +15,17 @@ script runs all three on the same deals, each in a child process of one run:
 The work is the guided depth-first search alone (`portfolio(root, [DepthFirst(root)])`, the
 engine's positions, full rules) on deals of every hero face, a position budget a deal; the
 figure is positions a second of CPU time, and the ratio to the baseline's in the same run is
-the one to compare. Position counts are printed too: they differ where today's keys tell
+the one to compare. Position counts are printed too: they would differ where today's keys tell
 positions apart that the baseline merged (the soundness fixes), so compare rates, not counts.
+
+With `--core` the deals are played under the core rules and the search is depth-first in the
+engine's order (`order=plain_order`), which today's core-rules kernel (`solver/kernel.py`)
+also searches, position for position: the kernel is measured beside the engine in today's two
+runs ("pure kernel", "installed kernel").
 
     python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
     python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
+    python benchmarks/baseline.py --core --positions 40000
 """
 
 from __future__ import annotations
@@ -51,15 +57,25 @@ import json, time
 
 import dungeoneer
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, board
-from dungeoneer.solver.search import Budget, DepthFirst, portfolio
+from dungeoneer.solver.search import Budget, DepthFirst, plain_order, portfolio
+
+try:
+    from dungeoneer.solver.kernel import KernelDepthFirst
+except ImportError:  # (the baseline has no kernel)
+    KernelDepthFirst = None
 
 settings = json.loads(sys.argv[2])
-rows = []
+core = settings["core"]
+searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if core else DepthFirst}
+if core and KernelDepthFirst is not None:
+    searches[" kernel"] = KernelDepthFirst
+rows = {name: [] for name in searches}
 for hero, seed in settings["deals"]:
-    root = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
-    started = time.process_time()
-    result = portfolio(root, [DepthFirst(root)], budget=Budget(states=settings["positions"]))
-    rows.append([hero, seed, result.states, time.process_time() - started])
+    root = PuzzleDungeon(hero=hero, core=core).new_initial_state(seed=seed)
+    for name, make in searches.items():
+        started = time.process_time()
+        result = portfolio(root, [make(root)], budget=Budget(states=settings["positions"]))
+        rows[name].append([hero, seed, result.states, time.process_time() - started])
 print(json.dumps({"package": dungeoneer.__file__, "compiled": not board.__file__.endswith(".py"),
                   "rows": rows}))
 '''
@@ -103,12 +119,14 @@ def run(kind: str, settings: dict[str, object], tree: Path | None = None) -> dic
     return report
 
 
-def rate(report: dict[str, object]) -> tuple[int, float]:
-    """Positions and positions a second over a report's deals."""
-    rows = report["rows"]
-    assert isinstance(rows, list)
-    positions = sum(row[2] for row in rows)
-    return positions, positions / sum(row[3] for row in rows)
+def rates(report: dict[str, object]) -> dict[str, tuple[int, float]]:
+    """Positions and positions a second over a report's deals, by search ("" the engine's,
+    " kernel" the core-rules kernel's)."""
+    found = {}
+    for search, rows in report["rows"].items():  # type: ignore[attr-defined]
+        positions = sum(row[2] for row in rows)
+        found[search] = (positions, positions / sum(row[3] for row in rows))
+    return found
 
 
 def main() -> int:
@@ -117,16 +135,19 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=20000, help="positions a deal")
     parser.add_argument("--runs", type=int, default=1, help="runs of all three, one after another")
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with")
+    parser.add_argument("--core", action="store_true",
+                        help="core-rules deals, the engine's order, and the kernel beside it")
     parser.add_argument("--json", action="store_true", help="one JSON line a run")
     args = parser.parse_args()
     settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
-                "positions": args.positions}
+                "positions": args.positions, "core": args.core}
     tree = baseline_tree(args.baseline)
     for number in range(1, args.runs + 1):
         base = run("pure", settings, tree)
         pure, installed = run("pure", settings), run("installed", settings)
-        figures = {name: rate(report) for name, report in
-                   (("baseline", base), ("pure", pure), ("installed", installed))}
+        figures = {name + search: figure for name, report in
+                   (("baseline", base), ("pure", pure), ("installed", installed))
+                   for search, figure in rates(report).items()}
         build = "compiled" if installed["compiled"] else "pure"
         if args.json:
             print(json.dumps({"run": number, "baseline": args.baseline, "installed": build,
@@ -134,8 +155,9 @@ def main() -> int:
                                                        for k, (p, r) in figures.items()}}))
             continue
         _positions, base_rate = figures["baseline"]
-        print(f"run {number} ({len(settings['deals'])} deals, {args.positions:,} positions "
-              f"each; installed build: {build})")
+        rules = "core-rules" if args.core else "full-rules"
+        print(f"run {number} ({len(settings['deals'])} {rules} deals, {args.positions:,} "
+              f"positions each; installed build: {build})")
         for name, (positions, per_second) in figures.items():
             label = f"{name} ({args.baseline})" if name == "baseline" else name
             print(f"  {label:<20} {positions:>9,} positions  {per_second:>9,.0f} a second  "
