@@ -65,9 +65,10 @@ WEIGHTS = {"nested rollouts": 3, "kernel depth-first": 24}
 """How many times the common turn a strategy takes each round (1 if not named): a rollout's
 position costs less than a stored one, and rollouts win nearly every deal. A position of the
 core-rules kernel costs about a fifth of one of the compiled engine's (`benchmarks/kernel.py`;
-a ninth before the engine's later gains): measured on 40 core-rules deals (`benchmarks/solve.py --core`, 10 s each), a weight of 8 (about the
-engine search's share of the time) proved 16 of them lost, 24 proved 19 and 64 the same 19,
-with the same 9 won by all three."""
+a ninth before the engine's later gains): measured on 40 core-rules deals
+(`benchmarks/solve.py --core`, 10 s each), a weight of 8 (about the engine search's share of
+the time) proved 16 of them lost, 24 proved 19 and 64 the same 19, with the same 9 won by all
+three."""
 
 HANDOVER = 0.3
 """Seconds the portfolio runs in this process before it starts workers: most front-face deals are
