@@ -169,7 +169,8 @@ class Strategy:
         if not self.table.insert(k):
             return None
         self.states += 1
-        if state.collected.bit_count() > self.furthest.collected.bit_count():
+        if state.collected != self.furthest.collected and \
+                state.collected.bit_count() > self.furthest.collected.bit_count():
             self.furthest = state
         if not state.options and self.prune is not None and not state.won() and self.prune(state):
             self.pruned += 1
