@@ -157,7 +157,7 @@ class Canonicalizer:
         self.keeps_setup_deals = not self.coverage.card_classes
         self.resolve_signatures = resolve_signatures(game)
         """`resolve_signatures`, worked out once for the game."""
-        self._to_class = bytes(self.card_class) + bytes(256 - len(self.card_class))
+        self.class_table = bytes(self.card_class) + bytes(256 - len(self.card_class))
         """A `bytes.translate` table: card id -> class."""
         self._first = [self.card_class.index(kind)
                        for kind in range(max(self.card_class, default=-1) + 1)]
@@ -165,7 +165,7 @@ class Canonicalizer:
 
     def classes(self, cards: bytes) -> bytes:
         """Cards as their classes, in the same order."""
-        return cards.translate(self._to_class)
+        return cards.translate(self.class_table)
 
     def hand(self, hand: int) -> int:
         """The hand as its classes: the same count of each class, taken as the run's first

@@ -45,7 +45,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     weapon_covers,
 )
 from dungeoneer.solver.bounds import CoreBound
-from dungeoneer.solver.canonical import Canonicalizer, card_classes
+from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.search import UNWINNABLE, WON, Report, Strategy, Verdict
 from dungeoneer.solver.table import GenerationalTable, Table
 
@@ -125,33 +125,27 @@ class Kernel:
             raise ValueError(reason)
         self.root = root
         game = root.rules
-        cards = game.cards
-        self.suit = bytes(card.suit for card in cards.arsenal)
-        classes = card_classes(game)
-        self.classes = bytes(classes) + bytes(256 - len(classes))
-        """A `bytes.translate` table: card id -> class."""
+        tables = game.tables  # (the card data by id, `rules.CardTables`)
+        self.suit = tables.suit
         self.canonical = Canonicalizer(game)
-        """The engine's keys (`solver.canonical`): a quiet position's hand is keyed as the
-        engine's search keys it."""
-        self.card_count = len(cards.arsenal)
-        self.monster_count = len(cards.monsters)
-        self.defense: list[tuple[int, int, int, int]] = []
+        """The engine's keys (`solver.canonical`): positions are keyed as the engine's search
+        keys them."""
+        self.classes = self.canonical.class_table
+        """A `bytes.translate` table: card id -> class."""
+        self.card_count = len(tables.suit)
+        self.monster_count = len(tables.kind)
+        self.defense = tables.defense
         """By face: monster m's front face at 2m, its King face at 2m + 1."""
-        self.weapons: list[WeaponChoices] = []
+        # (the core rules have no wild weapons)
+        self.weapons: list[WeaponChoices] = [weapon_choices(w, False) for w in tables.weapon]
         """By face: the suit combinations its weapon can match, each with its count of each
         suit, in the engine's order (a King's two suits: either alone or both)."""
-        self.arms: list[tuple[int, int, int, int]] = []
+        self.arms = [suit_counts(weapon) for weapon in tables.weapon]
         """By face: how many of each suit its weapon shows (all of them usable at once)."""
-        for monster in cards.monsters:
-            for face in (monster.front, monster.king):
-                self.defense.append(face.defense)
-                # (the core rules have no wild weapons)
-                self.weapons.append(weapon_choices(face.weapon, False))
-                self.arms.append(suit_counts(face.weapon))
-        types = sorted({monster.type for monster in cards.monsters})
-        self.type_masks = [sum(1 << m.id for m in cards.monsters if m.type == kind)
-                           for kind in types]
-        self.monster_type = [types.index(m.type) for m in cards.monsters]
+        types = sorted(set(tables.kind))
+        self.type_masks = [mask_of(m for m, kind in enumerate(tables.kind) if kind == wanted)
+                           for wanted in types]
+        self.monster_type = [types.index(kind) for kind in tables.kind]
         self.prey = [(-1 if kind == KING else types.index(kind) if kind in types else -2, need)
                      for kind, need in game.hero.prey]
         self.prey_names = [kind for kind, _need in game.hero.prey]
@@ -165,7 +159,8 @@ class Kernel:
                 counts[self.suit[card]] += 1
             self.deck_supply.append((counts[0], counts[1], counts[2], counts[3]))
         self.hand_mask = (1 << self.card_count) - 1
-        self.suit_masks = [mask_of(c.id for c in cards.arsenal if c.suit == s) for s in range(4)]
+        self.suit_masks = [mask_of(c for c, suit in enumerate(tables.suit) if suit == s)
+                           for s in range(4)]
         """Each suit's cards, as a mask."""
         self.key_width = (5 * len(root.columns) + 2 * self.monster_count + 8 + self.card_count
                           + 15) // 8

@@ -37,13 +37,44 @@ MAX_STEPS = 100_000
 """A guard against card files whose abilities trigger each other for ever."""
 
 
-class Ctx:
-    """What a pending ability refers to. Never changed once made, only replaced (the
-    pending-ability records below are plain classes, not named tuples: compiled, a named tuple
-    is built by a Python-level constructor, about eight times the cost of a native one, and
-    the interpreter builds several at every step)."""
+class _Record:
+    """A pending-ability record (`Ctx`, `Trigger`, `Frame`, `Batch`): a plain class, not a named
+    tuple (compiled, a named tuple is built by a Python-level constructor, about eight times the
+    cost of a native one, and the interpreter builds several at every step), compared, hashed
+    and pickled by its values (`_values`). Never changed once made, only replaced."""
 
-    __slots__ = ("_hash", "column", "count", "picks", "source", "subject")
+    __slots__ = ("_hash",)
+
+    _hash: int
+    """The hash once worked out (-1 before: no hash is -1 in Python). These records are hashed
+    with the positions they are pending in, and one is often part of many."""
+
+    def _values(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Record)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        if self._hash == -1:
+            self._hash = hash(self._values())
+        return self._hash
+
+    def __repr__(self) -> str:
+        values = ", ".join(repr(value) for value in self._values())
+        return f"{type(self).__name__}({values})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), self._values()
+
+
+class Ctx(_Record):
+    """What a pending ability refers to."""
+
+    __slots__ = ("column", "count", "picks", "source", "subject")
 
     def __init__(self, source: int = -1, column: int = -1, subject: int = -1,
                  picks: tuple[int, ...] = (), count: int = 0) -> None:
@@ -59,28 +90,9 @@ class Ctx:
         self.count = count
         """Repetitions left in a for-each block."""
         self._hash = -1
-        """The hash once worked out (-1 before: no hash is -1 in Python). These records are
-        hashed with the positions they are pending in, and one is often part of many."""
 
-    def _values(self) -> tuple[int, int, int, tuple[int, ...], int]:
+    def _values(self) -> tuple[object, ...]:
         return (self.source, self.column, self.subject, self.picks, self.count)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Ctx):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        if self._hash == -1:
-            self._hash = hash(self._values())
-        return self._hash
-
-    def __repr__(self) -> str:
-        return (f"Ctx(source={self.source}, column={self.column}, subject={self.subject}, "
-                f"picks={self.picks!r}, count={self.count})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Ctx, self._values()
 
     def with_picks(self, picks: tuple[int, ...]) -> Ctx:
         """This context with other picks."""
@@ -95,37 +107,24 @@ class Ctx:
         return Ctx(self.source, self.column, subject, self.picks, self.count)
 
 
-class Trigger:
+class Trigger(_Record):
     """A triggered ability waiting to resolve."""
 
-    __slots__ = ("_hash", "ability", "ctx")
+    __slots__ = ("ability", "ctx")
 
     def __init__(self, ability: int, ctx: Ctx) -> None:
         self.ability = ability
         self.ctx = ctx
         self._hash = -1
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Trigger):
-            return NotImplemented
-        return self.ability == other.ability and self.ctx == other.ctx
-
-    def __hash__(self) -> int:
-        if self._hash == -1:
-            self._hash = hash((self.ability, self.ctx))
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"Trigger(ability={self.ability}, ctx={self.ctx!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Trigger, (self.ability, self.ctx)
+    def _values(self) -> tuple[object, ...]:
+        return (self.ability, self.ctx)
 
 
-class Frame:
+class Frame(_Record):
     """An ability (or the engine's own program) being resolved."""
 
-    __slots__ = ("_hash", "ctx", "nested", "pc", "program", "waiting")
+    __slots__ = ("ctx", "nested", "pc", "program", "waiting")
 
     def __init__(self, program: int, pc: int, ctx: Ctx, waiting: tuple[Trigger, ...],
                  nested: bool) -> None:
@@ -140,51 +139,21 @@ class Frame:
         one."""
         self._hash = -1
 
-    def _values(self) -> tuple[int, int, Ctx, tuple[Trigger, ...], bool]:
+    def _values(self) -> tuple[object, ...]:
         return (self.program, self.pc, self.ctx, self.waiting, self.nested)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Frame):
-            return NotImplemented
-        return self._values() == other._values()
 
-    def __hash__(self) -> int:
-        if self._hash == -1:
-            self._hash = hash(self._values())
-        return self._hash
-
-    def __repr__(self) -> str:
-        return (f"Frame(program={self.program}, pc={self.pc}, ctx={self.ctx!r}, "
-                f"waiting={self.waiting!r}, nested={self.nested})")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Frame, self._values()
-
-
-class Batch:
+class Batch(_Record):
     """Abilities triggered at the same time: the player picks the order."""
 
-    __slots__ = ("_hash", "triggers")
+    __slots__ = ("triggers",)
 
     def __init__(self, triggers: tuple[Trigger, ...]) -> None:
         self.triggers = triggers
         self._hash = -1
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Batch):
-            return NotImplemented
-        return self.triggers == other.triggers
-
-    def __hash__(self) -> int:
-        if self._hash == -1:
-            self._hash = hash(self.triggers)
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"Batch(triggers={self.triggers!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Batch, (self.triggers,)
+    def _values(self) -> tuple[object, ...]:
+        return (self.triggers,)
 
 
 Pending = Frame | Batch

@@ -211,7 +211,7 @@ def prompt(state: PuzzleState) -> str:
         return f"{ability.owner_name}: \u201c{ability.text}\u201d"
     if frame.program == effects.ATTACK_ACTION:
         target = frame.ctx.subject
-        defense = rules.face(state, target).defense
+        defense = rules.defense_of(state, target)
         suits = " ".join(SUITS[s] for s in range(4) for _ in range(defense[s]))
         return f"Match the {state.rules.cards.monsters[target].name}'s defense ({suits})."
     return "Choose."

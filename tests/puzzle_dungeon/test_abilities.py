@@ -4,6 +4,7 @@ import pytest
 
 from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import rules
 from tests.helpers import codes, column_names, is_exhausted, legal, names, play, position
 
 
@@ -158,6 +159,22 @@ def test_while_collected_abilities_work_only_from_the_collected_area():
                           hand="2T 2C 2H 2M", deck="5C")
     after = play(in_dungeon, "attack 1")
     assert "Goblin" in names(after, after.collected) and is_exhausted(after, "Goblin")
+
+
+def test_a_while_collected_statement_follows_the_collection_under_the_same_kings():
+    """The Werewolf King: 'While this Monster King is collected, its weapons match any suit.'
+    The statements in effect are kept by Monster King faces and collection (one game, asked in
+    both orders): the same King faces with the Werewolf collected or not give different ones."""
+    in_dungeon = position(columns=(("Werewolf",), (), (), ()), kings=["Werewolf"])
+    werewolf = in_dungeon.columns[0][-1]
+    collected = in_dungeon.set(collected=in_dungeon.collected | 1 << werewolf)
+
+    def kinds(state):
+        return {static.kind for static, _owner in rules.active_statics(state)}
+
+    assert "wild_weapons" not in kinds(in_dungeon)
+    assert "wild_weapons" in kinds(collected)
+    assert "wild_weapons" not in kinds(in_dungeon)
 
 
 def test_exhausted_monsters_can_be_attacked_and_stay_exhausted_when_collected():
