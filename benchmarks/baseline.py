@@ -21,11 +21,15 @@ positions apart that the baseline merged (the soundness fixes), so compare rates
 With `--core` the deals are played under the core rules and the search is depth-first in the
 engine's order (`order=plain_order`), which today's core-rules kernel (`solver/kernel.py`)
 also searches, position for position: the kernel is measured beside the engine in today's two
-runs ("pure kernel", "installed kernel").
+runs ("pure kernel", "installed kernel"). With `--slice` the deals are played under the full
+rules with the built-in cards' Loot abilities made draws and every other ability taken away
+(tests/solver/draw_cards.py), depth-first in the engine's order, and the kernel beside the
+engine is the full-rules slice (`solver/trigger_kernel.py`), position for position.
 
     python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
     python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
     python benchmarks/baseline.py --core --positions 40000
+    python benchmarks/baseline.py --slice --positions 40000
 """
 
 from __future__ import annotations
@@ -56,22 +60,32 @@ CHILD = PURE_PRELUDE + r'''
 import json, time
 
 import dungeoneer
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, board
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, board, load_card_set
 from dungeoneer.solver.search import Budget, DepthFirst, plain_order, portfolio
 
 try:
     from dungeoneer.solver.kernel import KernelDepthFirst
 except ImportError:  # (the baseline has no kernel)
     KernelDepthFirst = None
+try:
+    from dungeoneer.solver.trigger_kernel import TriggerKernel
+except ImportError:  # (nor the slice)
+    TriggerKernel = None
 
 settings = json.loads(sys.argv[2])
-core = settings["core"]
-searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if core else DepthFirst}
+core, cards = settings["core"], settings["cards"]
+plain = core or cards is not None
+searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if plain else DepthFirst}
 if core and KernelDepthFirst is not None:
     searches[" kernel"] = KernelDepthFirst
+if cards is not None and TriggerKernel is not None:
+    searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
+card_set = load_card_set(cards) if cards is not None else None
 rows = {name: [] for name in searches}
 for hero, seed in settings["deals"]:
-    root = PuzzleDungeon(hero=hero, core=core).new_initial_state(seed=seed)
+    game = (PuzzleDungeon(hero=hero, core=core) if card_set is None
+            else PuzzleDungeon(card_set, hero))
+    root = game.new_initial_state(seed=seed)
     for name, make in searches.items():
         started = time.process_time()
         result = portfolio(root, [make(root)], budget=Budget(states=settings["positions"]))
@@ -137,10 +151,20 @@ def main() -> int:
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with")
     parser.add_argument("--core", action="store_true",
                         help="core-rules deals, the engine's order, and the kernel beside it")
+    parser.add_argument("--slice", action="store_true",
+                        help="full-rules deals whose abilities only draw, the engine's order, "
+                             "and the full-rules kernel slice beside it")
     parser.add_argument("--json", action="store_true", help="one JSON line a run")
     args = parser.parse_args()
+    if args.core and args.slice:
+        parser.error("--core and --slice are two different card sets: one at a time")
+    cards = None
+    if args.slice:
+        sys.path.insert(0, str(ROOT))
+        from tests.solver.draw_cards import write_draw_cards
+        cards = str(write_draw_cards(ROOT / "build" / "draw-cards"))
     settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
-                "positions": args.positions, "core": args.core}
+                "positions": args.positions, "core": args.core, "cards": cards}
     tree = baseline_tree(args.baseline)
     for number in range(1, args.runs + 1):
         base = run("pure", settings, tree)
@@ -155,7 +179,7 @@ def main() -> int:
                                                        for k, (p, r) in figures.items()}}))
             continue
         _positions, base_rate = figures["baseline"]
-        rules = "core-rules" if args.core else "full-rules"
+        rules = "core-rules" if args.core else "draw-only" if args.slice else "full-rules"
         print(f"run {number} ({len(settings['deals'])} {rules} deals, {args.positions:,} "
               f"positions each; installed build: {build})")
         for name, (positions, per_second) in figures.items():

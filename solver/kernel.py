@@ -120,7 +120,7 @@ class Kernel:
     each monster face's defense and weapon, the types, the prey."""
 
     def __init__(self, root: PuzzleState) -> None:
-        reason = unsupported(root)
+        reason = self.refusal(root)
         if reason:
             raise ValueError(reason)
         self.root = root
@@ -167,6 +167,10 @@ class Kernel:
         """Bytes of a key's integer part (`key`)."""
         self.covers: dict[int, list[Cover]] = {}
         """`weapon_covers` by the ready weapons, their faces and the defense."""
+
+    def refusal(self, root: PuzzleState) -> str:
+        """Why this kernel can't search from `root` (`unsupported`); empty when it can."""
+        return unsupported(root)
 
     # ------------------------------------------------------------------ positions
 
@@ -334,14 +338,21 @@ class Kernel:
 
     def pay(self, node: Node, column: int, code: int) -> Node:
         """Pay for the front monster of `column` (discard the arsenal's front cards, front
-        first, then the hand cards in card order; exhaust the weapons), collect it, and flip
-        the last monster of its type left in the dungeon."""
+        first, then the hand cards in card order; exhaust the weapons), then defeat it."""
         taken = code & 63
         chosen = code >> HAND_SHIFT & self.hand_mask
         weapons = code >> (HAND_SHIFT + self.card_count)
         arsenal = node.arsenal
         cut = len(arsenal) - taken
         discard = node.discard + arsenal[cut:][::-1] + _ids(chosen)
+        return self.defeat(node, column, arsenal[:cut], node.hand & ~chosen, discard,
+                           node.exhausted | weapons)
+
+    def defeat(self, node: Node, column: int, arsenal: bytes, hand: int, discard: bytes,
+               exhausted: int) -> Node:
+        """The position once the front monster of `column` is paid for (the zones as the
+        payment left them): it is collected, and the last monster of its type left in the
+        dungeon flips to its Monster King face."""
         monster = self.front(node, column)
         bit = 1 << monster
         dungeon = node.dungeon & ~bit
@@ -349,9 +360,8 @@ class Kernel:
         kind = self.type_masks[self.monster_type[monster]] & dungeon
         if kind and not kind & (kind - 1) and not kings & kind:  # (one monster left)
             kings |= kind
-        return Node(arsenal[:cut], node.hand & ~chosen, node.dealt, discard,
-                    node.depths - (1 << (5 * column)), kings, node.exhausted | weapons,
-                    node.collected | bit, dungeon, -1, None)
+        return Node(arsenal, hand, node.dealt, discard, node.depths - (1 << (5 * column)),
+                    kings, exhausted, node.collected | bit, dungeon, -1, None)
 
     def payments(self, node: Node, column: int) -> tuple[list[int], int]:
         """The payments for the front monster of `column`, one per child key, in the engine's
@@ -500,10 +510,11 @@ class KernelDepthFirst(Strategy):
     never the path's, as `DepthFirst`'s does (docs/solver.md, "Bounded memory")."""
 
     def __init__(self, root: PuzzleState, *, bound: CoreBound | None = None,
-                 memory: int | None = None) -> None:
+                 memory: int | None = None, kernel: Kernel | None = None) -> None:
         self.path: list[bytes] = []
         """The keys of the positions on the stack, root first (the table keeps them)."""
-        self.kernel = Kernel(root)
+        self.kernel = Kernel(root) if kernel is None else kernel
+        """The rules searched: the core rules' kernel, or another made for the same root."""
         super().__init__(root, memory=memory)
         self.name = "kernel depth-first"
         table = self.table

@@ -28,7 +28,9 @@ it). The modules behind them are the engine's own business:
 - for the solver's core-rules kernel, which reads the cards without the engine's positions:
   the suit combinations a weapon can match, `weapon_choices` (`WeaponChoices`), every way to
   use ready weapons within a defense, `weapon_covers`, and a weapon's count of each suit,
-  `suit_counts`.
+  `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
+  whose abilities only draw: the steps it runs, `Draw` and `May`, and the Monster King rule's
+  program, `KING_FLIP`.
 """
 
 from __future__ import annotations
@@ -58,9 +60,12 @@ from dungeoneer.engine.puzzle_dungeon.cards import (
 from dungeoneer.engine.puzzle_dungeon.constants import KING, SUITS
 from dungeoneer.engine.puzzle_dungeon.effects import (
     FIRST_CARD_PROGRAM,
+    KING_FLIP,
     AttachFirstDealt,
+    Draw,
     DrawFromDiscard,
     Instr,
+    May,
 )
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
@@ -143,11 +148,11 @@ GAME = GameEntry(
 )
 
 __all__ = [
-    "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "SUITS", "Ability",
-    "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet", "CarefulChoices",
-    "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr", "Monster", "Payer",
-    "Payment", "PuzzleDungeon", "PuzzleState", "Resources", "WeaponChoices", "active_statics",
-    "bits", "card_set", "face", "forbidden_columns", "in_card_order",
-    "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
-    "mask_of", "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress",
-    "suit_counts", "weapon_choices", "weapon_covers"]
+    "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
+    "Ability", "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
+    "CarefulChoices", "Draw", "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr",
+    "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources",
+    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
+    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
+    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
+    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
