@@ -44,11 +44,12 @@ COMPILED = (
     "solver/rollouts.py",
     "solver/kernel.py",
     "solver/trigger_kernel.py",
+    "solver/rules_kernel.py",
 )
 """The modules compiled, as paths in the checkout: the engine's primitives, card effects,
 working board and positions, the players' choices, and the solver's keys, branches, orderings,
 table, searches (whose best-first node is a class: mypy expands a recursive tuple alias without
-end when mypyc compiles it), its core-rules kernel and the kernel's full-rules slice."""
+end when mypyc compiles it) and its kernels: the core rules', the full rules' and its slice."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)

@@ -23,8 +23,10 @@ engine's order (`order=plain_order`), which today's core-rules kernel (`solver/k
 also searches, position for position: the kernel is measured beside the engine in today's two
 runs ("pure kernel", "installed kernel"). With `--slice` the deals are played under the full
 rules with the built-in cards' Loot abilities made draws and every other ability taken away
-(tests/solver/draw_cards.py), depth-first in the engine's order, and the kernel beside the
-engine is the full-rules slice (`solver/trigger_kernel.py`), position for position.
+(tests/solver/kernel_cards.py), depth-first in the engine's order, and two kernels search
+beside the engine, position for position: the slice made for those cards
+(`solver/trigger_kernel.py`: columns as depths, the deck as a count dealt) and the full-rules
+kernel (`solver/rules_kernel.py`: every zone kept whole, as the engine keeps it).
 
     python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
     python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
@@ -68,9 +70,10 @@ try:
 except ImportError:  # (the baseline has no kernel)
     KernelDepthFirst = None
 try:
+    from dungeoneer.solver.rules_kernel import RulesKernel
     from dungeoneer.solver.trigger_kernel import TriggerKernel
-except ImportError:  # (nor the slice)
-    TriggerKernel = None
+except ImportError:  # (nor the full-rules kernels)
+    RulesKernel = TriggerKernel = None
 
 settings = json.loads(sys.argv[2])
 core, cards = settings["core"], settings["cards"]
@@ -79,7 +82,8 @@ searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if plain else
 if core and KernelDepthFirst is not None:
     searches[" kernel"] = KernelDepthFirst
 if cards is not None and TriggerKernel is not None:
-    searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
+    searches[" slice"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
+    searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=RulesKernel(root))
 card_set = load_card_set(cards) if cards is not None else None
 rows = {name: [] for name in searches}
 for hero, seed in settings["deals"]:
@@ -135,7 +139,8 @@ def run(kind: str, settings: dict[str, object], tree: Path | None = None) -> dic
 
 def rates(report: dict[str, object]) -> dict[str, tuple[int, float]]:
     """Positions and positions a second over a report's deals, by search ("" the engine's,
-    " kernel" the core-rules kernel's)."""
+    " kernel" a kernel's: the core-rules one with `--core`, the full-rules one with `--slice`,
+    " slice" the slice's)."""
     found = {}
     for search, rows in report["rows"].items():  # type: ignore[attr-defined]
         positions = sum(row[2] for row in rows)
@@ -161,7 +166,7 @@ def main() -> int:
     cards = None
     if args.slice:
         sys.path.insert(0, str(ROOT))
-        from tests.solver.draw_cards import write_draw_cards
+        from tests.solver.kernel_cards import write_draw_cards
         cards = str(write_draw_cards(ROOT / "build" / "draw-cards"))
     settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
                 "positions": args.positions, "core": args.core, "cards": cards}

@@ -268,11 +268,18 @@ class Kernel:
         if self.won(node):
             return []
         found = [DEAL] if node.dealt < len(self.deck) else []
-        # What the hand and the ready weapons match of each suit (written out: this runs at
-        # every quiet position, and lists would cost more than the sums).
+        c0, c1, c2, c3 = self.matched(node.hand, node.collected & ~node.exhausted, node.kings)
+        for column in range(len(self.columns)):
+            if node.depths >> (5 * column) & 31 and self.can_match(node, column, c0, c1, c2,
+                                                                     c3):
+                found.append(column)
+        return found
+
+    def matched(self, hand: int, ready: int, kings: int) -> tuple[int, int, int, int]:
+        """What the hand and the ready weapons match of each suit (written out: this runs at
+        every quiet position, and lists would cost more than the sums)."""
         c0 = c1 = c2 = c3 = 0
         suit = self.suit
-        hand = node.hand
         while hand:
             low = hand & -hand
             s = suit[low.bit_length() - 1]
@@ -285,26 +292,24 @@ class Kernel:
                 c2 += 1
             else:
                 c3 += 1
-        ready = node.collected & ~node.exhausted
         while ready:
             low = ready & -ready
             monster = low.bit_length() - 1
             ready ^= low
-            a0, a1, a2, a3 = self.arms[2 * monster + (node.kings >> monster & 1)]
+            a0, a1, a2, a3 = self.arms[2 * monster + (kings >> monster & 1)]
             c0, c1, c2, c3 = c0 + a0, c1 + a1, c2 + a2, c3 + a3
-        for column in range(len(self.columns)):
-            if node.depths >> (5 * column) & 31 and self.can_match(node, column, c0, c1, c2,
-                                                                     c3):
-                found.append(column)
-        return found
+        return c0, c1, c2, c3
 
     def can_match(self, node: Node, column: int, c0: int, c1: int, c2: int, c3: int) -> bool:
-        """Whether some payment matches the front monster's defense: the arsenal taken greedily
+        """Whether some payment matches the front monster of `column` (`can_pay`)."""
+        return self.can_pay(self.front(node, column), node.arsenal, node.kings, c0, c1, c2, c3)
+
+    def can_pay(self, monster: int, arsenal: bytes, kings: int, c0: int, c1: int, c2: int,
+                c3: int) -> bool:
+        """Whether some payment matches the monster's defense: the arsenal taken greedily
         from the front (never worse: `rules.Resources.can_match`), the rest from what the hand
         and the ready weapons match of each suit (c0-c3)."""
-        monster = self.front(node, column)
-        d0, d1, d2, d3 = self.defense[2 * monster + (node.kings >> monster & 1)]
-        arsenal = node.arsenal
+        d0, d1, d2, d3 = self.defense[2 * monster + (kings >> monster & 1)]
         i = len(arsenal) - 1
         while i >= 0:
             s = self.suit[arsenal[i]]
@@ -372,16 +377,20 @@ class Kernel:
         One per child key: the weapon uses come one per set of weapons and count of each suit
         (`weapon_covers`), and a suit's hand cards one per choice of classes; when a suit's
         cards in hand are one class (always, with the built-in cards), its first cards."""
-        monster = self.front(node, column)
-        d0, d1, d2, d3 = self.defense[2 * monster + (node.kings >> monster & 1)]
-        covers = self.weapon_covers(node, d0, d1, d2, d3)
-        hand = node.hand
+        return self.payments_for(self.front(node, column), node.arsenal, node.hand, node.kings,
+                                 node.collected & ~node.exhausted)
+
+    def payments_for(self, monster: int, arsenal: bytes, hand: int, kings: int,
+                     ready: int) -> tuple[list[int], int]:
+        """`payments` for a monster, given the zones that pay: the arsenal, the hand, the
+        Monster Kings and the ready collected monsters."""
+        d0, d1, d2, d3 = self.defense[2 * monster + (kings >> monster & 1)]
+        covers = self.weapon_covers(ready, kings, d0, d1, d2, d3)
         s0, s1, s2, s3 = (hand & self.suit_masks[0], hand & self.suit_masks[1],
                           hand & self.suit_masks[2], hand & self.suit_masks[3])
         h0, h1, h2, h3 = _count(s0), _count(s1), _count(s2), _count(s3)
         plain = self.one_class(s0) and self.one_class(s1) and self.one_class(s2) \
             and self.one_class(s3)
-        arsenal = node.arsenal
         found: list[int] = []
         total = 0
         taken = 0
@@ -429,16 +438,16 @@ class Kernel:
         return self.classes[(cards & -cards).bit_length() - 1] == \
             self.classes[cards.bit_length() - 1]
 
-    def weapon_covers(self, node: Node, d0: int, d1: int, d2: int, d3: int) -> list[Cover]:
+    def weapon_covers(self, ready: int, kings: int, d0: int, d1: int, d2: int, d3: int
+                      ) -> list[Cover]:
         """Every way to use ready weapons within the defense (d0-d3), in the engine's order
         (`weapon_covers`), as the count of each suit matched and the weapons used (a
         mask), each pair once with the number of uses it stands for: two uses that differ only
         by which of two Kings' weapons matches which suit exhaust the same weapons for the same
         suits, so they lead to the same position. Kept by the ready weapons, their faces and
         the defense: the same weapons meet the same defenses again and again in a search."""
-        ready = node.collected & ~node.exhausted
         m = self.monster_count
-        slot = ((((ready << m | ready & node.kings) << 4 | d0) << 4 | d1) << 4 | d2) << 4 | d3
+        slot = ((((ready << m | ready & kings) << 4 | d0) << 4 | d1) << 4 | d2) << 4 | d3
         covers = self.covers.get(slot)
         if covers is not None:
             return covers
@@ -447,7 +456,7 @@ class Kernel:
             low = ready & -ready
             monster = low.bit_length() - 1
             ready ^= low
-            weapons.append((monster, self.weapons[2 * monster + (node.kings >> monster & 1)]))
+            weapons.append((monster, self.weapons[2 * monster + (kings >> monster & 1)]))
         times: dict[tuple[tuple[int, int, int, int], int], int] = {}
         for counts, uses in weapon_covers(weapons, [d0, d1, d2, d3]):
             # (the first of each, in order, and how many uses it stands for)
@@ -491,6 +500,15 @@ class Kernel:
                     and mask_of(m for m, _s in payment.weapons) == weapons):
                 return action
         raise AssertionError(f"no payment of the engine's is the kernel's {move}")
+
+    def position(self, node: Node) -> PuzzleState:
+        """The engine's position for a quiet one of the kernel's."""
+        return self.root.set(
+            columns=tuple(self.columns[c][:node.depths >> (5 * c) & 31]
+                          for c in range(len(self.columns))),
+            arsenal=node.arsenal, hand=node.hand, deck=self.deck[node.dealt:],
+            discard=node.discard, kings=node.kings, exhausted=node.exhausted,
+            collected=node.collected)
 
     def line(self, moves: list[tuple[Node, int]]) -> tuple[Action, ...]:
         """A line of moves as the engine's actions, replayed through the engine."""
@@ -600,13 +618,7 @@ class KernelDepthFirst(Strategy):
         return Verdict(UNWINNABLE)
 
     def report(self, verdict: Verdict | None = None) -> Report:
-        far = self.far
-        self.furthest = self.root.set(
-            columns=tuple(self.kernel.columns[c][:far.depths >> (5 * c) & 31]
-                          for c in range(len(self.root.columns))),
-            arsenal=far.arsenal, hand=far.hand, deck=self.kernel.deck[far.dealt:],
-            discard=far.discard, kings=far.kings, exhausted=far.exhausted,
-            collected=far.collected)
+        self.furthest = self.kernel.position(self.far)
         return super().report(verdict)
 
 

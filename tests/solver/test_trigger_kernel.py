@@ -1,5 +1,5 @@
 """The full-rules kernel slice against the engine, on the built-in cards with their Loot
-abilities made draws (tests/solver/draw_cards.py): the same moves, the same successors (pending
+abilities made draws (tests/solver/kernel_cards.py): the same moves, the same successors (pending
 abilities included), the same searches."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from dungeoneer.solver.trigger_kernel import (
     unsupported,
 )
 from tests.conftest import slow_after
-from tests.solver.draw_cards import draw_game, write_draw_cards
+from tests.solver.kernel_cards import card_game as draw_game
+from tests.solver.kernel_cards import write_draw_cards
 from tests.solver.test_kernel import HEROES
 
 

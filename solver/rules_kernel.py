@@ -1,0 +1,653 @@
+"""The full-rules search kernel: every zone of a position as integers and byte strings, the
+pending abilities as tuples of integers, and the rules' steps run on them without the engine's
+objects.
+
+The core-rules kernel (`solver.kernel`) knows that under the core rules a column only loses its
+front monster and the deck only its top card. Under the full rules abilities reorder columns and
+shuffle the deck, so this kernel keeps every zone as the engine does (columns and deck as byte
+strings), and it runs the engine's interpreter (`Board.resolve`) on pending abilities written as
+tuples: a frame is (program, step, source, column, subject, waiting triggers, nested), a batch
+of abilities waiting together is a frame of program `BATCH` whose waiting triggers are the
+batch, and a trigger is (ability, source, column, subject). The engine's own programs (Deal,
+Attack, the Monster King flip) are written out as steps here; a card ability's steps are
+compiled from the engine's `Instr`s once a game (`program_steps`).
+
+It is built one card step at a time, each measured: `unsupported` refuses a card set with a step
+or a statement it does not play yet, so a search uses it only where it plays every rule.
+tests/solver/test_rules_kernel.py plays random games on the engine and the kernel side by side
+(every move, every successor, pending abilities included) and compares whole searches, on card
+sets made of the built-in cards less the abilities it does not play (tests/solver/
+kernel_cards.py). Keys are the engine's search's (`solver.canonical`): a quiet position by its
+cards' classes, a pending one by every card's identity.
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from dungeoneer.engine.protocol import Action
+from dungeoneer.engine.puzzle_dungeon import (
+    FIRST_CARD_PROGRAM,
+    KING_FLIP,
+    Draw,
+    May,
+    PuzzleDungeon,
+    PuzzleState,
+)
+from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, _ids
+
+# ---------------------------------------------------------------------- pending abilities
+
+Trig = tuple[int, int, int, int]
+"""A triggered ability waiting to resolve: (ability's program, source, column, subject), the
+engine's `Trigger` and its context."""
+Pend = tuple[int, int, int, int, int, tuple[Trig, ...], bool]
+"""A frame of the engine's stack: (program, step, source, column, subject, triggers queued
+while it runs, nested); a batch of abilities waiting together: (BATCH, 0, -1, -1, -1, the
+batch, False)."""
+
+BATCH: Final = -1
+"""A stack entry's program when it is a batch."""
+
+DEAL_ACTION: Final = 1
+ATTACK_ACTION: Final = 2
+"""The engine's own programs that the kernel runs (`effects`: set-up 0, Deal 1, Attack 2,
+Treasure 3, the King flip 4)."""
+
+# A step: (op, argument).
+DRAW_STEP: Final = 0
+"""Draw `argument` cards."""
+MAY_STEP: Final = 1
+"""Ask yes or no (if its first step can do anything); no goes to step `argument`."""
+ATTACK_BEGIN: Final = 2
+ATTACK_PAY: Final = 3
+ATTACK_DEFEAT: Final = 4
+DEAL_ONE: Final = 5
+KING_FLIP_STEP: Final = 6
+
+NEXT: Final = -1
+"""A step's result: go on to the next step (otherwise: the step to go to, or `ASK`)."""
+ASK: Final = -2
+"""A step's result: the player must choose (the run's `decision` and `choices` say what)."""
+FRAME_DONE: Final = -3
+"""A step's result: its frame is done and off the stack already (`win_attack`)."""
+
+# The kinds of position (`Spot.decision`).
+QUIET: Final = 0
+PAY: Final = 1
+ORDER: Final = 2
+YES_NO: Final = 3
+
+YES_MOVE: Final = 1
+NO_MOVE: Final = 0
+
+PENDING_KEY: Final = 8
+"""The last byte of a pending position's key (a quiet one's is 0, as the core kernel's)."""
+
+TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_revealed",
+                   "deal", "draw", "attack")
+"""The events the kernel fires abilities on, by number."""
+LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
+
+HERO: Final = -1
+
+
+def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
+    """A card ability's program as the kernel runs it; empty when a step is one the kernel does
+    not play yet."""
+    steps: list[tuple[int, int]] = []
+    for instr in program:
+        if isinstance(instr, Draw):
+            steps.append((DRAW_STEP, instr.count))
+        elif isinstance(instr, May) and isinstance(instr.first, Draw):
+            steps.append((MAY_STEP, instr.end))
+        else:
+            return []
+    return steps
+
+
+BUILTIN_STEPS: Final[list[list[tuple[int, int]]]] = [
+    [],  # set-up: played before any position the kernel starts from
+    [(DEAL_ONE, 0)],
+    [(ATTACK_BEGIN, 0), (ATTACK_PAY, 0), (ATTACK_DEFEAT, 0)],
+    [],  # a Treasure's action: not played yet
+    [(KING_FLIP_STEP, 0)],
+]
+
+
+def card_set_refusal(game: PuzzleDungeon) -> str:
+    """Why the kernel can't play this game's card abilities; empty when it can."""
+    if game.core:
+        return "the core rules: the core-rules kernel plays these"
+    if game.setup_traps or game.setup_treasures:
+        return "Traps & Treasures are not played by the kernel yet"
+    if len(game.programs) > 254:
+        return "more than 254 programs"
+    for ability in game.abilities_in_play():
+        if ability.static is not None:
+            return f"{ability.label}: statements are not played by the kernel yet"
+        if ability.trigger not in TRIGGERS:
+            return f"{ability.label}: its trigger is not played by the kernel yet"
+        if not program_steps(ability.program):
+            return f"{ability.label}: a step the kernel does not play yet"
+        if "value" in ability.filter or "suit" in ability.filter:
+            return f"{ability.label}: card filters are not played by the kernel yet"
+        if ability.filter.get("king") and ability.trigger in ("deal", "draw"):
+            return f"{ability.label}: a King filter on a card's event"
+    return ""
+
+
+def unsupported(state: PuzzleState) -> str:
+    """Why the kernel can't search from this position; empty when it can."""
+    if state.stack or state.options:
+        return "the kernel starts from a position where the player may act, not a decision"
+    if state.traps or state.treasures or state.removed or state.attached:
+        return "Traps & Treasures and attachments are not played by the kernel yet"
+    if state.forced:
+        return "the kernel draws no written shuffle outcomes"
+    if len(state.rules.cards.arsenal) > 255 or len(state.rules.cards.monsters) > 255:
+        return "more than 255 arsenal cards or monsters"
+    return card_set_refusal(state.rules)
+
+
+class Spot(Node):
+    """A position of the full rules. The core kernel's fields (`Node`) hold the arsenal, hand,
+    discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
+    `pending` is the attacked column while a payment is asked, and `payments` its payments.
+    The columns and the deck are kept whole, with the pending abilities and the decision."""
+
+    def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
+                 collected: int, dungeon: int, pending: int, payments: list[int] | None,
+                 columns: tuple[bytes, ...], layout: bytes, deck: bytes,
+                 stack: tuple[Pend, ...], decision: int) -> None:
+        super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
+                         pending, payments)
+        self.columns = columns
+        self.layout = layout
+        """The columns as the key writes them (`dungeon_layout`): made again only when a
+        column changes."""
+        self.deck = deck
+        self.stack = stack
+        """The engine's stack of pending abilities (`Pend`), bottom first."""
+        self.decision = decision
+        """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
+        resolves first: the top batch's) or YES_NO (the top frame's step asks)."""
+
+
+def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
+    """The columns as one byte string: each one's length, then their monsters."""
+    return bytes([len(column) for column in columns]) + b"".join(columns)
+
+
+class Run:
+    """A position being changed by one move: the engine's `Board`, for the kernel."""
+
+    def __init__(self, spot: Spot) -> None:
+        self.columns = spot.columns
+        self.layout = spot.layout
+        self.kings = spot.kings
+        self.exhausted = spot.exhausted
+        self.collected = spot.collected
+        self.dungeon = spot.dungeon
+        self.arsenal = spot.arsenal
+        self.hand = spot.hand
+        self.deck = spot.deck
+        self.discard = spot.discard
+        self.stack: list[Pend] = list(spot.stack)
+        self.decision = QUIET
+        self.payments: list[int] | None = None
+        self.pending = -1
+        self.depth = -1
+        """The frame whose step runs: the triggers its step queues (`queued`) join its
+        waiting triggers when the step is done."""
+        self.queued: list[Trig] = []
+        self.subject = -1
+        """The running frame's subject, as its step leaves it (the attacked monster)."""
+
+    def spot(self) -> Spot:
+        return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
+                    self.collected, self.dungeon, self.pending, self.payments, self.columns,
+                    self.layout, self.deck, tuple(self.stack), self.decision)
+
+
+class RulesKernel(Kernel):
+    """The full rules of one deal, as tables: the core kernel's (suits, defenses, weapons,
+    payments) and each ability's steps and trigger."""
+
+    def __init__(self, root: PuzzleState) -> None:
+        super().__init__(root)
+        game = root.rules
+        self.game = game
+        self.steps: list[list[tuple[int, int]]] = [
+            BUILTIN_STEPS[p] if p < FIRST_CARD_PROGRAM else program_steps(program)
+            for p, program in enumerate(game.programs)]
+        """Each program's steps, by program id."""
+        self.loot: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
+            (tuple(a.id for a in front), tuple(a.id for a in king))
+            for front, king in game.loot_abilities]
+        """Each monster's Loot abilities (program ids): its front face's, its King face's."""
+        self.hero_abilities: list[tuple[tuple[int, bool], ...]] = [
+            tuple((a.id, bool(a.filter.get("king"))) for a in game.hero_triggers.get(kind, ()))
+            for kind in TRIGGERS]
+        """By event (`TRIGGERS`): the hero's abilities, each with whether it fires only for a
+        Monster King."""
+        self.king_abilities: list[list[tuple[tuple[int, bool, bool], ...]]] = [
+            [tuple((a.id, a.while_ == "collected", bool(a.filter.get("king")))
+                   for a in game.king_abilities[m].get(kind, ()))
+             for m in range(len(game.cards.monsters))]
+            for kind in TRIGGERS]
+        """By event, then by monster: its King face's abilities, each with whether it holds
+        while collected (else while in the dungeon) and whether it fires only for a King."""
+        self.king_events = [sum(1 << m for m, abilities in enumerate(by_monster) if abilities)
+                            for by_monster in self.king_abilities]
+        """By event: the monsters whose King face has an ability on it (a mask)."""
+        self.trophy_types = [game.hero.trophy(card.type) for card in game.cards.monsters]
+        """By monster: whether it is a Trophy (its type is not in the prey)."""
+        self.signatures = self.canonical.resolve_signatures
+        self.discard_read = game.discard_order.live(root)
+        """Whether the discard pile's order is keyed (an ability in play reads it)."""
+        self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
+        """Bytes of a key's integer part (`key`)."""
+
+    def refusal(self, root: PuzzleState) -> str:
+        return unsupported(root)
+
+    # ------------------------------------------------------------------ positions
+
+    def start(self) -> Spot:
+        root = self.root
+        dungeon = 0
+        for column in root.columns:
+            for monster in column:
+                dungeon |= 1 << monster
+        return Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
+                    root.collected, dungeon, -1, None, root.columns,
+                    dungeon_layout(root.columns), root.deck, (), QUIET)
+
+    def won(self, node: Node) -> bool:
+        spot = cast(Spot, node)
+        if spot.decision != QUIET:
+            return False
+        return super().won(node)
+
+    def key(self, node: Node) -> bytes:
+        """A quiet position by its cards' classes (`solver.canonical`); a pending one by every
+        card's identity, its pending abilities and its decision. Byte strings with their
+        lengths in front, the masks as one integer at the end, whose last byte tells the two
+        kinds apart."""
+        spot = cast(Spot, node)
+        m = self.monster_count
+        masks = (spot.kings << m | spot.exhausted) << m | spot.collected
+        if spot.decision == QUIET:
+            classes = self.classes
+            discard = spot.discard.translate(classes) if self.discard_read else b""
+            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck)))
+                    + spot.arsenal.translate(classes) + spot.deck.translate(classes) + discard
+                    + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
+                       ).to_bytes(self.mask_width, "big"))
+        lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.stack)))
+        for frame in spot.stack:
+            program, pc, source, column, subject, waiting, nested = frame
+            lengths += bytes((program + 1, pc, source + 1, column + 1, subject + 1,
+                              len(waiting), nested))
+            for ability, t_source, t_column, t_subject in waiting:
+                lengths += bytes((ability, t_source + 1, t_column + 1, t_subject + 1))
+        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.discard
+                + ((((masks << self.card_count | spot.hand) << 8 | spot.decision) << 8)
+                   | PENDING_KEY).to_bytes(self.mask_width, "big"))
+
+    # ------------------------------------------------------------------ moves
+
+    def moves(self, node: Node) -> list[int]:
+        """The moves to try, in the engine's order (`solver.branches`): a payment's (one per
+        child key, as the core kernel's), a yes or a no, one of each kind of interchangeable
+        pending ability; else Deal while the deck holds a card, then each column whose front
+        monster can be paid for, left to right; none once the prey is complete."""
+        spot = cast(Spot, node)
+        decision = spot.decision
+        if decision == PAY:
+            payments = spot.payments
+            assert payments is not None
+            return list(payments)
+        if decision == YES_NO:
+            return [YES_MOVE, NO_MOVE]
+        if decision == ORDER:
+            return self.distinct_resolves(spot.stack[-1][5])
+        if super().won(node):
+            return []
+        found = [DEAL] if spot.deck else []
+        c0, c1, c2, c3 = self.matched(spot.hand, spot.collected & ~spot.exhausted, spot.kings)
+        for c, column in enumerate(spot.columns):
+            if column and self.can_pay(column[-1], spot.arsenal, spot.kings, c0, c1, c2, c3):
+                found.append(c)
+        return found
+
+    def distinct_resolves(self, batch: tuple[Trig, ...]) -> list[int]:
+        signatures = self.signatures
+        seen: list[int] = []
+        found: list[int] = []
+        for i, trigger in enumerate(batch):
+            signature = signatures[trigger[0]]
+            if signature >= 0:
+                if signature in seen:
+                    continue
+                seen.append(signature)
+            found.append(i)
+        return found
+
+    def child(self, node: Node, move: int) -> Node:
+        spot = cast(Spot, node)
+        decision = spot.decision
+        if decision == QUIET and move == DEAL and not self.deal_fires(spot.kings,
+                                                                       spot.collected):
+            # Nothing triggers on a deal now: the action is the card's move alone.
+            deck = spot.deck
+            return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
+                        spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
+                        spot.layout, deck[1:], (), QUIET)
+        run = Run(spot)
+        if decision == QUIET:
+            if move == DEAL:
+                run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False))
+            elif not self.has_abilities(run, ATTACKED):
+                # Nothing triggers on an attack now: its first step only names the target.
+                target = spot.columns[move][-1]
+                run.subject = target
+                run.stack.append((ATTACK_ACTION, 1, -1, move, target, (), False))
+            else:
+                run.stack.append((ATTACK_ACTION, 0, -1, move, -1, (), False))
+        elif decision == ORDER:
+            top = run.stack[-1]
+            batch = top[5]
+            run.stack[-1] = (BATCH, 0, -1, -1, -1, batch[:move] + batch[move + 1:], False)
+            self.begin(run, batch[move])
+        else:
+            self.choose(run, spot, move)
+        self.resolve(run)
+        return run.spot()
+
+    # ------------------------------------------------------------------ the interpreter
+
+    def resolve(self, run: Run) -> None:
+        """Run pending abilities until the player must choose or none is left
+        (`Board.resolve`)."""
+        stack = run.stack
+        while stack:
+            top = stack[-1]
+            program, pc = top[0], top[1]
+            if program == BATCH:
+                stack.pop()
+                batch = top[5]
+                if len(batch) == 1:
+                    self.begin(run, batch[0])
+                elif batch:
+                    stack.append(top)
+                    run.decision = ORDER
+                    return
+                continue
+            steps = self.steps[program]
+            if pc >= len(steps):
+                stack.pop()
+                self.finish(run, top)
+                continue
+            depth = len(stack) - 1
+            run.depth, run.subject = depth, top[4]
+            op, argument = steps[pc]
+            result = self.step(run, top, op, argument)
+            if result == ASK:
+                self.set_subject(run, depth)
+                return
+            if result == FRAME_DONE:
+                continue
+            self.advance(run, depth, pc + 1 if result == NEXT else result)
+
+    def set_subject(self, run: Run, depth: int) -> None:
+        """The frame at `depth` as its step left it, at the same step (it asks)."""
+        frame = run.stack[depth]
+        if frame[4] != run.subject or run.queued:
+            self.advance(run, depth, frame[1])
+
+    def advance(self, run: Run, depth: int, pc: int) -> None:
+        """The frame at `depth` at step `pc`, with the subject its step left and the triggers
+        it queued."""
+        frame = run.stack[depth]
+        waiting = frame[5]
+        if run.queued:
+            waiting = waiting + tuple(run.queued)
+            run.queued.clear()
+        run.stack[depth] = (frame[0], pc, frame[2], frame[3], run.subject, waiting, frame[6])
+
+    def finish(self, run: Run, frame: Pend) -> None:
+        """A frame has run its last step: the triggers queued while it ran wait together, or
+        join its parent's when it was nested (`Board._finish`)."""
+        waiting = frame[5]
+        if not waiting:
+            return
+        stack = run.stack
+        if frame[6] and stack and stack[-1][0] != BATCH:
+            parent = stack[-1]
+            stack[-1] = (parent[0], parent[1], parent[2], parent[3], parent[4],
+                         parent[5] + waiting, parent[6])
+        else:
+            stack.append((BATCH, 0, -1, -1, -1, waiting, False))
+
+    def begin(self, run: Run, trigger: Trig) -> None:
+        """Start resolving a triggered ability (none is ignored: the kernel plays no statement
+        yet)."""
+        run.stack.append((trigger[0], 0, trigger[1], trigger[2], trigger[3], (), False))
+
+    def step(self, run: Run, frame: Pend, op: int, argument: int) -> int:
+        """Do one step of the frame on top; NEXT, a step to go to, or ASK."""
+        if op == DRAW_STEP:
+            self.draw(run, argument)
+            return NEXT
+        if op == MAY_STEP:
+            if not run.deck:  # (its first step, a draw, could do nothing: no choice)
+                return argument
+            run.decision = YES_NO
+            return ASK
+        if op == ATTACK_BEGIN:
+            target = run.columns[frame[3]][-1]
+            run.subject = target
+            triggers = self.collected_triggers(run, ATTACKED, target)
+            if triggers:
+                run.stack.append((BATCH, 0, -1, -1, -1, triggers, False))
+            return NEXT
+        if op == ATTACK_PAY:
+            target = frame[4]
+            if not run.dungeon >> target & 1:
+                return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
+            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
+                                                run.collected & ~run.exhausted)
+            if not payments:
+                return len(self.steps[ATTACK_ACTION])
+            if total == 1:
+                if not frame[6]:
+                    self.win_attack(run, payments[0])
+                    return FRAME_DONE
+                self.spend(run, payments[0])
+                return NEXT
+            run.decision, run.pending, run.payments = PAY, frame[3], payments
+            return ASK
+        if op == ATTACK_DEFEAT:
+            self.defeated(run, frame[4], frame[3])
+            return NEXT
+        if op == DEAL_ONE:
+            self.deal(run)
+            return NEXT
+        # KING_FLIP_STEP
+        monster = frame[4]
+        if run.dungeon >> monster & 1 and not run.kings >> monster & 1:
+            self.reveal(run, monster)
+        return NEXT
+
+    def choose(self, run: Run, spot: Spot, move: int) -> None:
+        """Feed the player's choice to the step that asked (`Board.choose`)."""
+        depth = len(run.stack) - 1
+        frame = run.stack[depth]
+        run.depth, run.subject = depth, frame[4]
+        op, argument = self.steps[frame[0]][frame[1]]
+        if op == ATTACK_PAY:
+            if not frame[6]:
+                self.win_attack(run, move)
+                return
+            self.spend(run, move)
+            self.advance(run, depth, frame[1] + 1)
+        else:  # MAY_STEP
+            self.advance(run, depth, frame[1] + 1 if move == YES_MOVE else argument)
+
+    # ------------------------------------------------------------------ the rules' actions
+
+    def win_attack(self, run: Run, code: int) -> None:
+        """The attack on top of the stack (not nested) is paid: its last step, the defeat,
+        and its end at once, as the interpreter would run them (`Board._finish`: the triggers
+        it queued wait together), without rebuilding its frame for each."""
+        frame = run.stack.pop()
+        self.spend(run, code)
+        self.defeated(run, frame[4], frame[3])
+        waiting = frame[5] + tuple(run.queued) if run.queued else frame[5]
+        run.queued.clear()
+        if waiting:
+            run.stack.append((BATCH, 0, -1, -1, -1, waiting, False))
+
+    def spend(self, run: Run, code: int) -> None:
+        """Discard the arsenal's front cards, front first, then the hand cards in card order;
+        exhaust the weapons (a payment's code: `kernel.HAND_SHIFT`)."""
+        taken = code & 63
+        chosen = code >> HAND_SHIFT & self.hand_mask
+        arsenal = run.arsenal
+        cut = len(arsenal) - taken
+        run.discard = run.discard + arsenal[cut:][::-1] + _ids(chosen)
+        run.arsenal = arsenal[:cut]
+        run.hand &= ~chosen
+        run.exhausted |= code >> (HAND_SHIFT + self.card_count)
+
+    def defeated(self, run: Run, monster: int, attacked: int) -> None:
+        """`Board.defeat`: out of its column, its Loot (and the hero's Trophy and Monster King
+        abilities) trigger, it is collected, the collect abilities fire, and the last monster
+        of its type left may flip. It is looked for in the column attacked first (where it
+        is, unless an ability moved it)."""
+        columns = list(run.columns)
+        column = attacked
+        if not (columns[column] and columns[column][-1] == monster):
+            column = 0
+            while monster not in columns[column]:
+                column += 1
+        held = columns[column]
+        columns[column] = held[:-1] if held[-1] == monster else held.replace(
+            bytes((monster,)), b"")
+        run.columns = tuple(columns)
+        run.layout = dungeon_layout(run.columns)
+        king = run.kings >> monster & 1
+        for ability in self.loot[monster][king]:
+            self.add_trigger(run, (ability, monster, column, monster))
+        if self.trophy_types[monster]:
+            for ability, _king_only in self.hero_abilities[TROPHY]:
+                self.add_trigger(run, (ability, monster, column, monster))
+        if king:
+            for ability, _king_only in self.hero_abilities[MONSTER_KING]:
+                self.add_trigger(run, (ability, monster, column, monster))
+        bit = 1 << monster
+        run.collected |= bit
+        run.dungeon &= ~bit
+        self.fire(run, COLLECT, monster)
+        kind = self.type_masks[self.monster_type[monster]] & run.dungeon
+        if kind and not kind & (kind - 1) and not run.kings & kind:  # (one monster left)
+            self.add_trigger(run, (KING_FLIP, -1, -1, kind.bit_length() - 1))
+
+    def reveal(self, run: Run, monster: int) -> None:
+        """`Board.reveal`: the monster shows its King face; its Reveal abilities and 'when a
+        Monster King is revealed' abilities trigger."""
+        run.kings |= 1 << monster
+        column = 0
+        while monster not in run.columns[column]:
+            column += 1
+        for ability, _collected, _king_only in self.king_abilities[REVEAL][monster]:
+            self.add_trigger(run, (ability, monster, column, -1))
+        self.fire(run, KING_REVEALED, monster)
+
+    def deal(self, run: Run) -> None:
+        card = run.deck[0]
+        run.deck = run.deck[1:]
+        run.arsenal += bytes((card,))
+        self.fire(run, DEALT, card)
+
+    def draw(self, run: Run, count: int) -> None:
+        for _ in range(count):
+            if not run.deck:
+                return
+            card = run.deck[0]
+            run.deck = run.deck[1:]
+            run.hand |= 1 << card
+            self.fire(run, DRAWN, card)
+
+    # ------------------------------------------------------------------ triggers
+
+    def add_trigger(self, run: Run, trigger: Trig) -> None:
+        """Queue a triggered ability on the running frame (`Board.add_trigger`); it joins the
+        frame's waiting triggers when the step is done (`advance`)."""
+        run.queued.append(trigger)
+
+    def has_abilities(self, run: Run, event: int) -> bool:
+        """Whether an ability firing on this event is in effect (`Board.has_abilities`)."""
+        return self.fires(event, run.kings, run.collected)
+
+    def deal_fires(self, kings: int, collected: int) -> bool:
+        return self.fires(DEALT, kings, collected)
+
+    def fires(self, event: int, kings: int, collected: int) -> bool:
+        """Whether an ability firing on this event is in effect, given the Kings and the
+        collection."""
+        if self.hero_abilities[event]:
+            return True
+        kings &= self.king_events[event]
+        while kings:
+            low = kings & -kings
+            monster = low.bit_length() - 1
+            kings ^= low
+            for _ability, while_collected, _king_only in self.king_abilities[event][monster]:
+                if while_collected == bool(collected >> monster & 1):
+                    return True
+        return False
+
+    def collected_triggers(self, run: Run, event: int, subject: int) -> tuple[Trig, ...]:
+        """The abilities in effect that fire on this event about `subject`
+        (`Board.collect_triggers`), in the engine's order: the hero's, then each Monster
+        King's by id."""
+        found: list[Trig] = []
+        for ability, king_only in self.hero_abilities[event]:
+            if not king_only or run.kings >> subject & 1:
+                found.append((ability, HERO, -1, subject))
+        kings = run.kings
+        while kings:
+            low = kings & -kings
+            monster = low.bit_length() - 1
+            kings ^= low
+            for ability, while_collected, king_only in self.king_abilities[event][monster]:
+                if while_collected == bool(run.collected >> monster & 1) and (
+                        not king_only or run.kings >> subject & 1):
+                    found.append((ability, monster, -1, subject))
+        return tuple(found)
+
+    def fire(self, run: Run, event: int, subject: int) -> None:
+        """Queue the abilities this event fires (`Board.fire`, `Board.fire_card`)."""
+        if not self.hero_abilities[event] and not run.kings & self.king_events[event]:
+            return
+        for trigger in self.collected_triggers(run, event, subject):
+            self.add_trigger(run, trigger)
+
+    # ------------------------------------------------------------------ the engine's words
+
+    def action(self, node: Node, move: int, state: PuzzleState) -> Action:
+        spot = cast(Spot, node)
+        if spot.decision == YES_NO:
+            return Action("yes") if move == YES_MOVE else Action("no")
+        if spot.decision == ORDER:
+            return Action("resolve", move)
+        return super().action(node, move, state)
+
+    def position(self, node: Node) -> PuzzleState:
+        spot = cast(Spot, node)
+        return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
+                             deck=spot.deck, discard=spot.discard, kings=spot.kings,
+                             exhausted=spot.exhausted, collected=spot.collected)

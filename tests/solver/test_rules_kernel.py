@@ -1,0 +1,228 @@
+"""The full-rules kernel against the engine, on card sets of the abilities it plays
+(tests/solver/kernel_cards.py): the same moves, the same successors (pending abilities
+included), the same searches."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon.board import Batch, Ctx, Frame, Trigger
+from dungeoneer.engine.rng import Stream
+from dungeoneer.solver.branches import branches
+from dungeoneer.solver.canonical import Canonicalizer
+from dungeoneer.solver.kernel import KernelDepthFirst
+from dungeoneer.solver.lines import verify_line
+from dungeoneer.solver.rules_kernel import (
+    BATCH,
+    QUIET,
+    RulesKernel,
+    Spot,
+    card_set_refusal,
+    unsupported,
+)
+from dungeoneer.solver.search import (
+    UNKNOWN,
+    UNWINNABLE,
+    WON,
+    DepthFirst,
+    Strategy,
+    plain_order,
+)
+from tests.conftest import slow_after
+from tests.solver.kernel_cards import card_game, write_draw_cards, write_played_cards
+from tests.solver.test_kernel import HEROES
+
+CARD_SETS = ("draw", "played")
+
+
+@pytest.fixture(scope="module")
+def card_folders(tmp_path_factory: pytest.TempPathFactory):
+    return {"draw": write_draw_cards(tmp_path_factory.mktemp("draw-cards")),
+            "played": write_played_cards(tmp_path_factory.mktemp("played-cards"))}
+
+
+def _ctx(source: int, column: int, subject: int) -> Ctx:
+    return Ctx(source=source, column=column, subject=subject)
+
+
+def engine_stack(spot: Spot) -> tuple[object, ...]:
+    """The engine's pending abilities for the kernel's position."""
+    stack: list[object] = []
+    for program, pc, source, column, subject, waiting, nested in spot.stack:
+        triggers = tuple(Trigger(a, _ctx(s, c, x)) for a, s, c, x in waiting)
+        if program == BATCH:
+            stack.append(Batch(triggers))
+        else:
+            stack.append(Frame(program, pc, _ctx(source, column, subject), triggers, nested))
+    return tuple(stack)
+
+
+def same_position(kernel: RulesKernel, spot: Spot, state: PuzzleState) -> None:
+    """The kernel's position is the engine's, field by field, pending abilities included."""
+    assert (spot.columns, spot.arsenal, spot.hand, spot.deck, spot.discard, spot.kings,
+            spot.exhausted, spot.collected) == (
+        state.columns, state.arsenal, state.hand, state.deck, state.discard, state.kings,
+        state.exhausted, state.collected)
+    assert spot.dungeon == sum(1 << m for column in state.columns for m in column)
+    assert engine_stack(spot) == state.stack
+    assert (spot.decision == QUIET) == (not state.options)
+    assert kernel.won(spot) == state.won()
+
+
+def engine_branches(state: PuzzleState, canonical: Canonicalizer) -> list:
+    """What the engine's search tries, a payment kept only when no earlier one leads to a
+    position with the same key (what the kernel lists)."""
+    expected = list(branches(state, canonical))
+    if not state.options or state.options[0].kind != "pay":
+        return expected
+    keys, kept = set(), []
+    for action in expected:
+        key = canonical.key(state.apply(action))
+        if key not in keys:
+            keys.add(key)
+            kept.append(action)
+    return kept
+
+
+def walk_both(state: PuzzleState, choices: list[int], path: list[Spot] | None = None
+              ) -> set[str]:
+    """Play a game on the engine and the kernel side by side, taking the i-th move of each
+    position's list from `choices`; every position's moves and every successor compared, and
+    keys equal exactly where the engine's are. Returns the kinds of decision met (and adds the
+    positions of the game to `path`)."""
+    kernel = RulesKernel(state)
+    canonical = Canonicalizer(state.rules)
+    spot = kernel.start()
+    kinds = set()
+    for choice in choices:
+        if path is not None:
+            path.append(spot)
+        same_position(kernel, spot, state)
+        moves = kernel.moves(spot)
+        actions = [kernel.action(spot, m, state) for m in moves]
+        assert actions == engine_branches(state, canonical)
+        if not moves:
+            break
+        kinds.add(actions[0].kind)
+        keys = {}
+        for move, action in zip(moves, actions, strict=True):
+            child, after = kernel.child(spot, move), state.apply(action)
+            assert isinstance(child, Spot)
+            same_position(kernel, child, after)
+            keys.setdefault(kernel.key(child), set()).add(canonical.key(after))
+        assert all(len(engine_keys) == 1 for engine_keys in keys.values())
+        assert len({k for engine_keys in keys.values() for k in engine_keys}) == len(keys)
+        move = moves[choice % len(moves)]
+        child = kernel.child(spot, move)
+        assert isinstance(child, Spot)
+        spot, state = child, state.apply(kernel.action(spot, move, state))
+    return kinds
+
+
+@given(cards=st.sampled_from(CARD_SETS), hero=st.sampled_from(HEROES),
+       seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 50), min_size=40,
+                                                      max_size=120))
+@settings(max_examples=40, deadline=None)
+def test_random_games_give_the_same_moves_and_successors(card_folders, cards, hero, seed,
+                                                          choices):
+    walk_both(card_game(card_folders[cards], hero).new_initial_state(seed=seed), choices)
+
+
+def test_the_walks_meet_every_kind_of_decision(card_folders):
+    """(What the comparisons rely on: orders of abilities, yes or no, payments.)"""
+    kinds: set[str] = set()
+    for seed in range(40):
+        folder = card_folders[CARD_SETS[seed % 2]]
+        state = card_game(folder, HEROES[seed % 8]).new_initial_state(seed=seed)
+        kinds |= walk_both(state, [seed * 7 + i for i in range(150)])
+    assert kinds == {"deal", "attack", "pay", "resolve", "yes"}
+
+
+def test_a_collected_king_draws_when_a_king_is_revealed(card_folders):
+    """The Witch's King face, collected: 'While this Monster King is collected, when a Monster
+    King is revealed, draw a card.' (an ability on an event that random games seldom reach)."""
+    game = card_game(card_folders["played"], "Rogue")
+    witch = game.cards.monster_named("Witch").id
+    assert game.king_abilities[witch]["king_revealed"]
+    revealed = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed)
+        columns = tuple(column.replace(bytes((witch,)), b"") for column in state.columns)
+        state = state.set(columns=columns, collected=1 << witch, kings=1 << witch)
+        path: list[Spot] = []
+        walk_both(state, [seed * 5 + i for i in range(150)], path)
+        revealed += sum(after.kings.bit_count() > before.kings.bit_count()
+                        for before, after in pairwise(path))
+    assert revealed >= 3
+
+
+def searched(search: Strategy, positions: int) -> tuple[str, tuple[object, ...], int]:
+    verdict = None
+    while verdict is None and search.states < positions:
+        search.grant(positions - search.states)
+        verdict = search.resume()
+    if verdict is None:
+        return UNKNOWN, (), search.states
+    return verdict.status, verdict.line, search.states
+
+
+@pytest.mark.parametrize("cards", CARD_SETS)
+@pytest.mark.parametrize("hero, seed", slow_after(3, [(h, s) for s in (1000, 1003)
+                                                     for h in HEROES]))
+def test_a_search_visits_as_many_positions_as_the_engines(card_folders, cards, hero, seed):
+    state = card_game(card_folders[cards], hero).new_initial_state(seed=seed)
+    found = searched(KernelDepthFirst(state, kernel=RulesKernel(state)), 3000)
+    assert found == searched(DepthFirst(state, order=plain_order), 3000)
+    if found[1]:
+        assert verify_line(state, found[1]).won()
+
+
+def test_the_kernel_refuses_what_it_does_not_play():
+    assert "Rogue" in card_set_refusal(PuzzleDungeon(hero="Rogue"))
+    assert "core" in unsupported(PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1))
+
+
+def late_position(game: PuzzleDungeon, seed: int, deck: int) -> PuzzleState:
+    """The first quiet position of a random game (moves drawn from `seed`) whose deck holds at
+    most `deck` cards, or the start when the game ends before."""
+    state = game.new_initial_state(seed=seed)
+    stream = Stream(seed)
+    while not state.is_terminal():
+        if not state.options and len(state.deck) <= deck:
+            return state
+        actions = state.legal_actions()
+        state = state.apply(actions[stream.below(len(actions))])
+    return game.new_initial_state(seed=seed)
+
+
+LATE = [("draw", 11)] + [(cards, seed) for seed in range(40) for cards in CARD_SETS
+                         if (cards, seed) != ("draw", 11)]
+"""Late positions (card set, seed); the first's search is won."""
+
+
+@pytest.mark.parametrize("cards, seed", slow_after(12, LATE))
+def test_late_positions_searched_agree_with_the_engine(card_folders, cards, seed):
+    """Positions late in random games, most small enough to search whole: the same verdict,
+    the same number of positions (so keys that merge as the engine's), the same winning line,
+    which replays."""
+    state = late_position(card_game(card_folders[cards], HEROES[seed % 8]), seed, deck=8)
+    found = searched(KernelDepthFirst(state, kernel=RulesKernel(state)), 15_000)
+    assert found == searched(DepthFirst(state, order=plain_order), 15_000)
+    if found[1]:
+        assert verify_line(state, found[1]).won()
+
+
+def test_most_late_positions_are_searched_whole(card_folders):
+    """(What the comparison above relies on: most of its searches end, with both verdicts.)"""
+    verdicts = []
+    for cards, seed in LATE[:12]:
+        state = late_position(card_game(card_folders[cards], HEROES[seed % 8]), seed, deck=8)
+        verdicts.append(searched(KernelDepthFirst(state, kernel=RulesKernel(state)),
+                                 15_000)[0])
+    assert verdicts[0] == WON
+    assert verdicts.count(UNWINNABLE) >= 8
