@@ -180,9 +180,18 @@ def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
 
 
 class Run:
-    """A position being changed by one move: the engine's `Board`, for the kernel."""
+    """A position being changed by one move: the engine's `Board`, for the kernel. A kernel
+    keeps one and loads each position into it (`load`): a search makes children one at a
+    time, and a new one for each cost a tenth of a child's time."""
 
     def __init__(self, spot: Spot) -> None:
+        self.stack: list[Pend] = []
+        self.queued: list[Trig] = []
+        """Triggers queued by the running step (`RulesKernel.add_trigger`)."""
+        self.load(spot)
+
+    def load(self, spot: Spot) -> None:
+        """Start from `spot`, nothing decided yet."""
         self.columns = spot.columns
         self.layout = spot.layout
         self.kings = spot.kings
@@ -193,14 +202,15 @@ class Run:
         self.hand = spot.hand
         self.deck = spot.deck
         self.discard = spot.discard
-        self.stack: list[Pend] = list(spot.stack)
+        self.stack.clear()
+        self.stack.extend(spot.stack)
+        self.queued.clear()
         self.decision = QUIET
         self.payments: list[int] | None = None
         self.pending = -1
         self.depth = -1
         """The frame whose step runs: the triggers its step queues (`queued`) join its
         waiting triggers when the step is done."""
-        self.queued: list[Trig] = []
         self.subject = -1
         """The running frame's subject, as its step leaves it (the attacked monster)."""
 
@@ -248,6 +258,8 @@ class RulesKernel(Kernel):
         """Whether the discard pile's order is keyed (an ability in play reads it)."""
         self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
         """Bytes of a key's integer part (`key`)."""
+        self.run = Run(self.start())
+        """The working copy a move is applied on."""
 
     def refusal(self, root: PuzzleState) -> str:
         return unsupported(root)
@@ -345,7 +357,8 @@ class RulesKernel(Kernel):
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
                         spot.layout, deck[1:], (), QUIET)
-        run = Run(spot)
+        run = self.run
+        run.load(spot)
         if decision == QUIET:
             if move == DEAL:
                 run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False))
@@ -399,7 +412,14 @@ class RulesKernel(Kernel):
                 return
             if result == FRAME_DONE:
                 continue
-            self.advance(run, depth, pc + 1 if result == NEXT else result)
+            pc = pc + 1 if result == NEXT else result
+            if pc >= len(steps) and not run.queued and depth == len(stack) - 1:
+                # (the frame's last step, which queued nothing: off the stack at once, not
+                # rebuilt at its end first)
+                stack.pop()
+                self.finish(run, top)
+                continue
+            self.advance(run, depth, pc)
 
     def set_subject(self, run: Run, depth: int) -> None:
         """The frame at `depth` as its step left it, at the same step (it asks)."""
