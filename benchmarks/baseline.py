@@ -26,12 +26,15 @@ rules with the built-in cards' Loot abilities made draws and every other ability
 (tests/solver/kernel_cards.py), depth-first in the engine's order, and two kernels search
 beside the engine, position for position: the slice made for those cards
 (`solver/trigger_kernel.py`: columns as depths, the deck as a count dealt) and the full-rules
-kernel (`solver/rules_kernel.py`: every zone kept whole, as the engine keeps it).
+kernel (`solver/rules_kernel.py`: every zone kept whole, as the engine keeps it). With
+`--played` the cards are the built-in ones less the abilities the full-rules kernel does not
+play yet, and that kernel searches beside the engine.
 
     python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
     python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
     python benchmarks/baseline.py --core --positions 40000
     python benchmarks/baseline.py --slice --positions 40000
+    python benchmarks/baseline.py --played
 """
 
 from __future__ import annotations
@@ -82,7 +85,8 @@ searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if plain else
 if core and KernelDepthFirst is not None:
     searches[" kernel"] = KernelDepthFirst
 if cards is not None and TriggerKernel is not None:
-    searches[" slice"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
+    if settings["slice"]:
+        searches[" slice"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
     searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=RulesKernel(root))
 card_set = load_card_set(cards) if cards is not None else None
 rows = {name: [] for name in searches}
@@ -159,17 +163,22 @@ def main() -> int:
     parser.add_argument("--slice", action="store_true",
                         help="full-rules deals whose abilities only draw, the engine's order, "
                              "and the full-rules kernel slice beside it")
+    parser.add_argument("--played", action="store_true",
+                        help="full-rules deals of the built-in abilities the full-rules kernel "
+                             "plays, the engine's order, and that kernel beside it")
     parser.add_argument("--json", action="store_true", help="one JSON line a run")
     args = parser.parse_args()
-    if args.core and args.slice:
-        parser.error("--core and --slice are two different card sets: one at a time")
+    if args.core + args.slice + args.played > 1:
+        parser.error("--core, --slice and --played are different card sets: one at a time")
     cards = None
-    if args.slice:
+    if args.slice or args.played:
         sys.path.insert(0, str(ROOT))
-        from tests.solver.kernel_cards import write_draw_cards
-        cards = str(write_draw_cards(ROOT / "build" / "draw-cards"))
+        from tests.solver.kernel_cards import write_draw_cards, write_played_cards
+        cards = str(write_draw_cards(ROOT / "build" / "draw-cards") if args.slice
+                    else write_played_cards(ROOT / "build" / "played-cards"))
     settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
-                "positions": args.positions, "core": args.core, "cards": cards}
+                "positions": args.positions, "core": args.core, "cards": cards,
+                "slice": args.slice}
     tree = baseline_tree(args.baseline)
     for number in range(1, args.runs + 1):
         base = run("pure", settings, tree)
@@ -184,7 +193,8 @@ def main() -> int:
                                                        for k, (p, r) in figures.items()}}))
             continue
         _positions, base_rate = figures["baseline"]
-        rules = "core-rules" if args.core else "draw-only" if args.slice else "full-rules"
+        rules = ("core-rules" if args.core else "draw-only" if args.slice
+                 else "kernel-played" if args.played else "full-rules")
         print(f"run {number} ({len(settings['deals'])} {rules} deals, {args.positions:,} "
               f"positions each; installed build: {build})")
         for name, (positions, per_second) in figures.items():

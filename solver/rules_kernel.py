@@ -30,9 +30,11 @@ from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     Draw,
+    Exhaust,
     May,
     PuzzleDungeon,
     PuzzleState,
+    Ready,
 )
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, _ids
 
@@ -64,6 +66,26 @@ ATTACK_PAY: Final = 3
 ATTACK_DEFEAT: Final = 4
 DEAL_ONE: Final = 5
 KING_FLIP_STEP: Final = 6
+EXHAUST_PICK: Final = 7
+"""Exhaust a ready collected monster, picked."""
+EXHAUST_EACH: Final = 8
+"""Exhaust each collected monster."""
+EXHAUST_ADJACENT: Final = 9
+"""Exhaust the monsters in front of and behind the ability's source, in its column."""
+EXHAUST_FRONTS: Final = 10
+"""Exhaust the front monster of each column."""
+READY_PICK: Final = 11
+"""Ready an exhausted collected monster, picked."""
+READY_EACH: Final = 12
+"""Ready each collected monster."""
+READY_IT: Final = 13
+"""Ready the ability's subject, if it is collected."""
+
+EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
+                          "adjacent_to_this": EXHAUST_ADJACENT,
+                          "front_of_each_column": EXHAUST_FRONTS}
+READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "it": READY_IT}
+"""The targets of `exhaust` and `ready` the kernel plays (the wizard's not yet)."""
 
 NEXT: Final = -1
 """A step's result: go on to the next step (otherwise: the step to go to, or `ASK`)."""
@@ -77,6 +99,7 @@ QUIET: Final = 0
 PAY: Final = 1
 ORDER: Final = 2
 YES_NO: Final = 3
+PICK_MONSTER: Final = 4
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -94,13 +117,17 @@ HERO: Final = -1
 
 def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
     """A card ability's program as the kernel runs it; empty when a step is one the kernel does
-    not play yet."""
+    not play yet. A `may`'s first step is the step after it."""
     steps: list[tuple[int, int]] = []
     for instr in program:
         if isinstance(instr, Draw):
             steps.append((DRAW_STEP, instr.count))
-        elif isinstance(instr, May) and isinstance(instr.first, Draw):
+        elif isinstance(instr, May):
             steps.append((MAY_STEP, instr.end))
+        elif isinstance(instr, Exhaust) and instr.target in EXHAUST_TARGETS:
+            steps.append((EXHAUST_TARGETS[instr.target], 0))
+        elif isinstance(instr, Ready) and instr.target in READY_TARGETS:
+            steps.append((READY_TARGETS[instr.target], 0))
         else:
             return []
     return steps
@@ -171,7 +198,8 @@ class Spot(Node):
         """The engine's stack of pending abilities (`Pend`), bottom first."""
         self.decision = decision
         """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
-        resolves first: the top batch's) or YES_NO (the top frame's step asks)."""
+        resolves first: the top batch's), YES_NO or PICK_MONSTER (the top frame's step asks;
+        the monsters it offers are `payments`)."""
 
 
 def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
@@ -317,7 +345,7 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision == PAY:
+        if decision in (PAY, PICK_MONSTER):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -462,10 +490,38 @@ class RulesKernel(Kernel):
             self.draw(run, argument)
             return NEXT
         if op == MAY_STEP:
-            if not run.deck:  # (its first step, a draw, could do nothing: no choice)
-                return argument
+            if not self.possible(run, self.steps[frame[0]][frame[1] + 1][0]):
+                return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
+        if op in (EXHAUST_PICK, READY_PICK):
+            found = run.collected & (~run.exhausted if op == EXHAUST_PICK else run.exhausted)
+            if not found:
+                return NEXT
+            if not found & (found - 1):  # (one candidate: taken at once)
+                run.exhausted ^= found
+                return NEXT
+            run.decision, run.payments = PICK_MONSTER, _members(found)
+            return ASK
+        if op == EXHAUST_EACH:
+            run.exhausted |= run.collected
+            return NEXT
+        if op == READY_EACH:
+            run.exhausted &= ~run.collected
+            return NEXT
+        if op == EXHAUST_FRONTS:
+            for column in run.columns:
+                if column:
+                    run.exhausted |= 1 << column[-1]
+            return NEXT
+        if op == EXHAUST_ADJACENT:
+            self.exhaust_adjacent(run, frame[2])
+            return NEXT
+        if op == READY_IT:
+            subject = frame[4]
+            if subject >= 0 and run.collected >> subject & 1:
+                run.exhausted &= ~(1 << subject)
+            return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
             run.subject = target
@@ -501,6 +557,28 @@ class RulesKernel(Kernel):
             self.reveal(run, monster)
         return NEXT
 
+    def possible(self, run: Run, op: int) -> bool:
+        """Whether a step can do anything now (`Instr.possible`: a cost that can be paid)."""
+        if op == DRAW_STEP:
+            return bool(run.deck)
+        if op == EXHAUST_PICK:
+            return bool(run.collected & ~run.exhausted)
+        if op == READY_PICK:
+            return bool(run.collected & run.exhausted)
+        return True
+
+    def exhaust_adjacent(self, run: Run, source: int) -> None:
+        """Exhaust the monsters in front of and behind `source` in its column, if it is in
+        the dungeon."""
+        for column in run.columns:
+            i = column.find(bytes((source,))) if source >= 0 else -1
+            if i >= 0:
+                if i > 0:
+                    run.exhausted |= 1 << column[i - 1]
+                if i + 1 < len(column):
+                    run.exhausted |= 1 << column[i + 1]
+                return
+
     def choose(self, run: Run, spot: Spot, move: int) -> None:
         """Feed the player's choice to the step that asked (`Board.choose`)."""
         depth = len(run.stack) - 1
@@ -513,8 +591,11 @@ class RulesKernel(Kernel):
                 return
             self.spend(run, move)
             self.advance(run, depth, frame[1] + 1)
-        else:  # MAY_STEP
+        elif op == MAY_STEP:
             self.advance(run, depth, frame[1] + 1 if move == YES_MOVE else argument)
+        else:  # EXHAUST_PICK, READY_PICK
+            run.exhausted ^= 1 << move
+            self.advance(run, depth, frame[1] + 1)
 
     # ------------------------------------------------------------------ the rules' actions
 
@@ -664,6 +745,8 @@ class RulesKernel(Kernel):
             return Action("yes") if move == YES_MOVE else Action("no")
         if spot.decision == ORDER:
             return Action("resolve", move)
+        if spot.decision == PICK_MONSTER:
+            return Action("monster", move)
         return super().action(node, move, state)
 
     def position(self, node: Node) -> PuzzleState:
@@ -671,3 +754,13 @@ class RulesKernel(Kernel):
         return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
                              exhausted=spot.exhausted, collected=spot.collected)
+
+
+def _members(mask: int) -> list[int]:
+    """A mask's members, lowest first."""
+    found: list[int] = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

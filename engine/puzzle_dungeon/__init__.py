@@ -29,8 +29,8 @@ it). The modules behind them are the engine's own business:
   the suit combinations a weapon can match, `weapon_choices` (`WeaponChoices`), every way to
   use ready weapons within a defense, `weapon_covers`, and a weapon's count of each suit,
   `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
-  whose abilities only draw: the steps it runs, `Draw` and `May`, and the Monster King rule's
-  program, `KING_FLIP`.
+  whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
+  `Exhaust`, `Ready`), and the Monster King rule's program, `KING_FLIP`.
 """
 
 from __future__ import annotations
@@ -64,8 +64,10 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     AttachFirstDealt,
     Draw,
     DrawFromDiscard,
+    Exhaust,
     Instr,
     May,
+    Ready,
 )
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
@@ -150,9 +152,9 @@ GAME = GameEntry(
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
     "Ability", "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
-    "CarefulChoices", "Draw", "DrawFromDiscard", "EagerOptions", "Face", "HeroFace", "Instr",
-    "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Resources",
-    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
-    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
-    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
-    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "CarefulChoices", "Draw", "DrawFromDiscard", "EagerOptions", "Exhaust", "Face", "HeroFace",
+    "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready",
+    "Resources", "WeaponChoices", "active_statics", "bits", "card_set", "face",
+    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
+    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
+    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

@@ -40,7 +40,7 @@ def _entry(table: str, record: dict, abilities: list[dict]) -> str:
     return "\n".join(parts)
 
 
-def _write(folder: Path, monster_abilities: Callable[[list[dict]], list[dict]],
+def write_cards(folder: Path, monster_abilities: Callable[[list[dict]], list[dict]],
            hero_abilities: Callable[[list[dict]], list[dict]]) -> Path:
     """The built-in cards with each card's abilities as the two functions make them."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -61,7 +61,7 @@ def _write(folder: Path, monster_abilities: Callable[[list[dict]], list[dict]],
 
 def write_draw_cards(folder: Path) -> Path:
     """Write the draw card set into `folder` (the five files the loader reads); returns it."""
-    return _write(folder,
+    return write_cards(folder,
                   lambda abilities: [_loot_as_draw(a) for a in abilities
                                      if a.get("trigger") == "loot"],
                   lambda abilities: [])
@@ -72,15 +72,23 @@ PLAYED_TRIGGERS = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 """The events `solver.rules_kernel` fires abilities on."""
 
 
+PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
+                              "front_of_each_column"),
+                  "ready": ("collected", "each_collected", "it")}
+"""The targets of `exhaust` and `ready` it plays."""
+
+
 def _played_step(step: dict) -> bool:
     if step["op"] == "draw":
         return True
-    return step["op"] == "may" and [s["op"] for s in step["do"]] == ["draw"]
+    if step["op"] in PLAYED_TARGETS:
+        return step["target"] in PLAYED_TARGETS[step["op"]]
+    return step["op"] == "may" and all(_played_step(s) for s in step["do"])
 
 
 def _played(ability: dict) -> bool:
-    """Whether the full-rules kernel plays this ability: its steps draw (plain or under
-    `may`), on an event it fires, with no card filter."""
+    """Whether the full-rules kernel plays this ability: its steps draw, exhaust or ready
+    (plain or under `may`), on an event it fires, with no card filter."""
     return ("static" not in ability and ability.get("trigger") in PLAYED_TRIGGERS
             and not {"value", "suit"} & set(ability.get("filter", {}))
             and all(_played_step(step) for step in ability["effect"]))
@@ -90,7 +98,7 @@ def write_played_cards(folder: Path) -> Path:
     """Write the card set of the abilities the full-rules kernel plays into `folder`."""
     def keep(abilities: list[dict]) -> list[dict]:
         return [a for a in abilities if _played(a)]
-    return _write(folder, keep, keep)
+    return write_cards(folder, keep, keep)
 
 
 def card_game(folder: Path, hero: str) -> PuzzleDungeon:
