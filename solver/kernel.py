@@ -349,7 +349,7 @@ class Kernel:
         weapons = code >> (HAND_SHIFT + self.card_count)
         arsenal = node.arsenal
         cut = len(arsenal) - taken
-        discard = node.discard + arsenal[cut:][::-1] + _ids(chosen)
+        discard = node.discard + arsenal[cut:][::-1] + mask_ids(chosen)
         return self.defeat(node, column, arsenal[:cut], node.hand & ~chosen, discard,
                            node.exhausted | weapons)
 
@@ -477,7 +477,7 @@ class Kernel:
         for s in range(4):
             picks: list[int] = []
             kinds: set[bytes] = set()
-            for pick in combinations(_ids(by_suit[s]), rest[s]):
+            for pick in combinations(mask_ids(by_suit[s]), rest[s]):
                 kind = bytes(pick).translate(self.classes)
                 if kind not in kinds:
                     kinds.add(kind)
@@ -627,7 +627,7 @@ def _reversed(moves: list[int]) -> list[int]:
     return moves
 
 
-def _ids(mask: int) -> bytes:
+def mask_ids(mask: int) -> bytes:
     """A mask's members as bytes, lowest first."""
     found = bytearray()
     while mask:

@@ -36,7 +36,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     Ready,
 )
-from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, _ids
+from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
 
 # ---------------------------------------------------------------------- pending abilities
 
@@ -90,7 +90,8 @@ READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "
 NEXT: Final = -1
 """A step's result: go on to the next step (otherwise: the step to go to, or `ASK`)."""
 ASK: Final = -2
-"""A step's result: the player must choose (the run's `decision` and `choices` say what)."""
+"""A step's result: the player must choose (the run's `decision` says what, its `payments`
+what is offered)."""
 FRAME_DONE: Final = -3
 """A step's result: its frame is done and off the stack already (`win_attack`)."""
 
@@ -113,6 +114,9 @@ TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
 
 HERO: Final = -1
+"""An ability's source when it is the hero's (as the engine's `HERO`)."""
+MAX_STEPS: Final = 100_000
+"""Steps resolved for one move before the card data is taken to loop (as the engine's)."""
 
 
 def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
@@ -180,7 +184,8 @@ def unsupported(state: PuzzleState) -> str:
 class Spot(Node):
     """A position of the full rules. The core kernel's fields (`Node`) hold the arsenal, hand,
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
-    `pending` is the attacked column while a payment is asked, and `payments` its payments.
+    `pending` is the attacked column while a payment is asked, and `payments` its payments
+    (or the monsters a pick offers).
     The columns and the deck are kept whole, with the pending abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
@@ -255,7 +260,6 @@ class RulesKernel(Kernel):
     def __init__(self, root: PuzzleState) -> None:
         super().__init__(root)
         game = root.rules
-        self.game = game
         self.steps: list[list[tuple[int, int]]] = [
             BUILTIN_STEPS[p] if p < FIRST_CARD_PROGRAM else program_steps(program)
             for p, program in enumerate(game.programs)]
@@ -283,7 +287,10 @@ class RulesKernel(Kernel):
         """By monster: whether it is a Trophy (its type is not in the prey)."""
         self.signatures = self.canonical.resolve_signatures
         self.discard_read = game.discard_order.live(root)
-        """Whether the discard pile's order is keyed (an ability in play reads it)."""
+        """Whether the discard pile's order is keyed. No step the kernel plays reads that
+        order, so this holds for the whole search (and payments come in one order of
+        discards, as the core kernel lists them); a step that reads it will have to ask at
+        each position, as `solver.canonical` does."""
         self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
         """Bytes of a key's integer part (`key`)."""
         self.run = Run(self.start())
@@ -413,7 +420,11 @@ class RulesKernel(Kernel):
         """Run pending abilities until the player must choose or none is left
         (`Board.resolve`)."""
         stack = run.stack
+        steps_left = MAX_STEPS
         while stack:
+            steps_left -= 1
+            if steps_left < 0:
+                raise RuntimeError("abilities kept triggering each other: the card data loops")
             top = stack[-1]
             program, pc = top[0], top[1]
             if program == BATCH:
@@ -501,7 +512,7 @@ class RulesKernel(Kernel):
             if not found & (found - 1):  # (one candidate: taken at once)
                 run.exhausted ^= found
                 return NEXT
-            run.decision, run.payments = PICK_MONSTER, _members(found)
+            run.decision, run.payments = PICK_MONSTER, list(mask_ids(found))
             return ASK
         if op == EXHAUST_EACH:
             run.exhausted |= run.collected
@@ -618,7 +629,7 @@ class RulesKernel(Kernel):
         chosen = code >> HAND_SHIFT & self.hand_mask
         arsenal = run.arsenal
         cut = len(arsenal) - taken
-        run.discard = run.discard + arsenal[cut:][::-1] + _ids(chosen)
+        run.discard = run.discard + arsenal[cut:][::-1] + mask_ids(chosen)
         run.arsenal = arsenal[:cut]
         run.hand &= ~chosen
         run.exhausted |= code >> (HAND_SHIFT + self.card_count)
@@ -755,12 +766,3 @@ class RulesKernel(Kernel):
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
                              exhausted=spot.exhausted, collected=spot.collected)
 
-
-def _members(mask: int) -> list[int]:
-    """A mask's members, lowest first."""
-    found: list[int] = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
