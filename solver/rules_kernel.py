@@ -29,7 +29,12 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    DiscardArsenal,
+    DiscardDeck,
+    DiscardIt,
     Draw,
+    DrawArsenalFront,
+    DrawIt,
     Exhaust,
     May,
     PuzzleDungeon,
@@ -80,6 +85,18 @@ READY_EACH: Final = 12
 """Ready each collected monster."""
 READY_IT: Final = 13
 """Ready the ability's subject, if it is collected."""
+DISCARD_DECK: Final = 14
+"""Discard the deck's top `argument` cards."""
+DRAW_ARSENAL_FRONT: Final = 15
+"""Draw the arsenal's front card."""
+DISCARD_ARSENAL_FRONT: Final = 16
+"""Discard the arsenal's front card."""
+DISCARD_ARSENAL_ANY: Final = 17
+"""Discard an arsenal card, picked."""
+DRAW_IT: Final = 18
+"""Draw the ability's subject, a card in the arsenal."""
+DISCARD_IT: Final = 19
+"""Discard the ability's subject, a card in the arsenal or the hand."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -101,6 +118,7 @@ PAY: Final = 1
 ORDER: Final = 2
 YES_NO: Final = 3
 PICK_MONSTER: Final = 4
+PICK_CARD: Final = 5
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -132,6 +150,17 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((EXHAUST_TARGETS[instr.target], 0))
         elif isinstance(instr, Ready) and instr.target in READY_TARGETS:
             steps.append((READY_TARGETS[instr.target], 0))
+        elif isinstance(instr, DiscardDeck):
+            steps.append((DISCARD_DECK, instr.count))
+        elif isinstance(instr, DrawArsenalFront):
+            steps.append((DRAW_ARSENAL_FRONT, 0))
+        elif isinstance(instr, DiscardArsenal):
+            steps.append((DISCARD_ARSENAL_FRONT if instr.card == "front"
+                          else DISCARD_ARSENAL_ANY, 0))
+        elif isinstance(instr, DrawIt):
+            steps.append((DRAW_IT, 0))
+        elif isinstance(instr, DiscardIt):
+            steps.append((DISCARD_IT, 0))
         else:
             return []
     return steps
@@ -203,8 +232,8 @@ class Spot(Node):
         """The engine's stack of pending abilities (`Pend`), bottom first."""
         self.decision = decision
         """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
-        resolves first: the top batch's), YES_NO or PICK_MONSTER (the top frame's step asks;
-        the monsters it offers are `payments`)."""
+        resolves first: the top batch's), YES_NO, PICK_MONSTER or PICK_CARD (the top frame's
+        step asks; the monsters or cards it offers are `payments`)."""
 
 
 def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
@@ -352,7 +381,7 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision in (PAY, PICK_MONSTER):
+        if decision in (PAY, PICK_MONSTER, PICK_CARD):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -501,7 +530,7 @@ class RulesKernel(Kernel):
             self.draw(run, argument)
             return NEXT
         if op == MAY_STEP:
-            if not self.possible(run, self.steps[frame[0]][frame[1] + 1][0]):
+            if not self.possible(run, self.steps[frame[0]][frame[1] + 1][0], frame[4]):
                 return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
@@ -532,6 +561,33 @@ class RulesKernel(Kernel):
             subject = frame[4]
             if subject >= 0 and run.collected >> subject & 1:
                 run.exhausted &= ~(1 << subject)
+            return NEXT
+        if op == DISCARD_DECK:
+            run.discard += run.deck[:argument]
+            run.deck = run.deck[argument:]
+            return NEXT
+        if op == DRAW_ARSENAL_FRONT:
+            if run.arsenal:
+                self.take_into_hand(run, run.arsenal[-1])
+            return NEXT
+        if op == DISCARD_ARSENAL_FRONT:
+            if run.arsenal:
+                self.discard_card(run, run.arsenal[-1])
+            return NEXT
+        if op == DISCARD_ARSENAL_ANY:
+            if len(run.arsenal) > 1:
+                run.decision, run.payments = PICK_CARD, list(run.arsenal)
+                return ASK
+            if run.arsenal:
+                self.discard_card(run, run.arsenal[0])
+            return NEXT
+        if op == DRAW_IT:
+            if self.possible(run, op, frame[4]):
+                self.take_into_hand(run, frame[4])
+            return NEXT
+        if op == DISCARD_IT:
+            if self.possible(run, op, frame[4]):
+                self.discard_card(run, frame[4])
             return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
@@ -568,14 +624,21 @@ class RulesKernel(Kernel):
             self.reveal(run, monster)
         return NEXT
 
-    def possible(self, run: Run, op: int) -> bool:
-        """Whether a step can do anything now (`Instr.possible`: a cost that can be paid)."""
-        if op == DRAW_STEP:
+    def possible(self, run: Run, op: int, subject: int) -> bool:
+        """Whether a step (of an ability about `subject`) can do anything now
+        (`Instr.possible`: a cost that can be paid)."""
+        if op in (DRAW_STEP, DISCARD_DECK):
             return bool(run.deck)
         if op == EXHAUST_PICK:
             return bool(run.collected & ~run.exhausted)
         if op == READY_PICK:
             return bool(run.collected & run.exhausted)
+        if op in (DRAW_ARSENAL_FRONT, DISCARD_ARSENAL_FRONT, DISCARD_ARSENAL_ANY):
+            return bool(run.arsenal)
+        if op == DRAW_IT:
+            return subject >= 0 and subject in run.arsenal
+        if op == DISCARD_IT:
+            return subject >= 0 and (subject in run.arsenal or bool(run.hand >> subject & 1))
         return True
 
     def exhaust_adjacent(self, run: Run, source: int) -> None:
@@ -604,6 +667,9 @@ class RulesKernel(Kernel):
             self.advance(run, depth, frame[1] + 1)
         elif op == MAY_STEP:
             self.advance(run, depth, frame[1] + 1 if move == YES_MOVE else argument)
+        elif op == DISCARD_ARSENAL_ANY:
+            self.discard_card(run, move)
+            self.advance(run, depth, frame[1] + 1)
         else:  # EXHAUST_PICK, READY_PICK
             run.exhausted ^= 1 << move
             self.advance(run, depth, frame[1] + 1)
@@ -684,6 +750,28 @@ class RulesKernel(Kernel):
         run.arsenal += bytes((card,))
         self.fire(run, DEALT, card)
 
+    def remove_card(self, run: Run, card: int) -> None:
+        """Take an arsenal card out of the zone it is in (`Board._remove_card`)."""
+        if run.hand >> card & 1:
+            run.hand &= ~(1 << card)
+        elif card in run.arsenal:
+            run.arsenal = run.arsenal.replace(bytes((card,)), b"")
+        elif card in run.discard:
+            run.discard = run.discard.replace(bytes((card,)), b"")
+        else:
+            run.deck = run.deck.replace(bytes((card,)), b"")
+
+    def discard_card(self, run: Run, card: int) -> None:
+        """`Board.discard_cards` of one card: on top of the discard pile."""
+        self.remove_card(run, card)
+        run.discard += bytes((card,))
+
+    def take_into_hand(self, run: Run, card: int) -> None:
+        """`Board.take_into_hand`: a named card into the hand; draw abilities fire."""
+        self.remove_card(run, card)
+        run.hand |= 1 << card
+        self.fire(run, DRAWN, card)
+
     def draw(self, run: Run, count: int) -> None:
         for _ in range(count):
             if not run.deck:
@@ -758,6 +846,8 @@ class RulesKernel(Kernel):
             return Action("resolve", move)
         if spot.decision == PICK_MONSTER:
             return Action("monster", move)
+        if spot.decision == PICK_CARD:
+            return Action("card", move)
         return super().action(node, move, state)
 
     def position(self, node: Node) -> PuzzleState:

@@ -30,7 +30,8 @@ it). The modules behind them are the engine's own business:
   use ready weapons within a defense, `weapon_covers`, and a weapon's count of each suit,
   `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
   whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
-  `Exhaust`, `Ready`), and the Monster King rule's program, `KING_FLIP`.
+  `Exhaust`, `Ready`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
+  `DiscardIt`), and the Monster King rule's program, `KING_FLIP`.
 """
 
 from __future__ import annotations
@@ -62,8 +63,13 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     AttachFirstDealt,
+    DiscardArsenal,
+    DiscardDeck,
+    DiscardIt,
     Draw,
+    DrawArsenalFront,
     DrawFromDiscard,
+    DrawIt,
     Exhaust,
     Instr,
     May,
@@ -152,9 +158,10 @@ GAME = GameEntry(
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
     "Ability", "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
-    "CarefulChoices", "Draw", "DrawFromDiscard", "EagerOptions", "Exhaust", "Face", "HeroFace",
-    "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready",
-    "Resources", "WeaponChoices", "active_statics", "bits", "card_set", "face",
-    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
-    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
-    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "CarefulChoices", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront",
+    "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face", "HeroFace", "Instr", "May",
+    "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Resources",
+    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
+    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
+    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
+    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

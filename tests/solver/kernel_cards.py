@@ -78,8 +78,13 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 """The targets of `exhaust` and `ready` it plays."""
 
 
+PLAYED_OPS = ("draw", "discard_deck", "draw_arsenal_front", "discard_arsenal", "draw_it",
+              "discard_it")
+"""The steps it plays whatever their parameters."""
+
+
 def _played_step(step: dict) -> bool:
-    if step["op"] == "draw":
+    if step["op"] in PLAYED_OPS:
         return True
     if step["op"] in PLAYED_TARGETS:
         return step["target"] in PLAYED_TARGETS[step["op"]]
@@ -87,8 +92,8 @@ def _played_step(step: dict) -> bool:
 
 
 def _played(ability: dict) -> bool:
-    """Whether the full-rules kernel plays this ability: its steps draw, exhaust or ready
-    (plain or under `may`), on an event it fires, with no card filter."""
+    """Whether the full-rules kernel plays this ability: its steps are ones it plays (plain or
+    under `may`), on an event it fires, with no card filter."""
     return ("static" not in ability and ability.get("trigger") in PLAYED_TRIGGERS
             and not {"value", "suit"} & set(ability.get("filter", {}))
             and all(_played_step(step) for step in ability["effect"]))

@@ -161,13 +161,14 @@ def test_armed_positions_give_the_same_moves_and_successors(card_folders, hero, 
 
 
 def test_the_walks_meet_every_kind_of_decision(card_folders):
-    """(What the comparisons rely on: orders of abilities, yes or no, payments.)"""
+    """(What the comparisons rely on: orders of abilities, yes or no, payments, picks of a
+    monster and of a card.)"""
     kinds: set[str] = set()
-    for seed in range(40):
-        folder = card_folders[CARD_SETS[seed % 2]]
+    for seed in range(48):
+        folder = card_folders[CARD_SETS[seed // 8 % 2]]
         state = card_game(folder, HEROES[seed % 8]).new_initial_state(seed=seed)
         kinds |= walk_both(state, [seed * 7 + i for i in range(150)])
-    assert kinds == {"deal", "attack", "pay", "resolve", "yes", "monster"}
+    assert kinds == {"deal", "attack", "pay", "resolve", "yes", "monster", "card"}
 
 
 def test_a_collected_king_draws_when_a_king_is_revealed(card_folders):
