@@ -348,9 +348,12 @@ class Discard(Instr):
             b.discard_cards(hand)
             b.ctx = ctx.with_picks(())
             return None
-        # Picks go in increasing card order, so each set of cards is chosen one way only.
+        # Picks go in increasing card order, so each set of cards is chosen one way only; a
+        # card is offered only when enough cards above it are left for the picks still due
+        # (picking the highest of three cards first would leave nothing to pick next).
         last = ctx.picks[-1] if ctx.picks else -1
-        return _card_options([c for c in hand if c > last])
+        above = [c for c in hand if c > last]
+        return _card_options(above[:len(above) - remaining + 1])
 
     def choose(self, b: Board, ctx: Ctx, action: Action) -> Step:
         card: int = action.arg

@@ -9,6 +9,7 @@ from dungeoneer.engine.errors import IllegalActionError
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, card_set, effects
 from dungeoneer.engine.puzzle_dungeon.rules import in_card_order
 from tests.helpers import codes, installed_seeds, others, position
+from tests.solver.kernel_cards import write_cards
 
 
 def pay_actions(state):
@@ -121,3 +122,32 @@ def test_a_discard_of_several_cards_asks_the_order_when_it_matters(tmp_path):
     assert sorted(state.action_text(a) for a in state.legal_actions()) == ["8C", "8H"]
     state = state.apply(state.parse_action("8H"))  # the last card left goes without asking
     assert codes(state, state.discard[-2:]) == "8H 8C"
+
+
+def test_a_discard_of_several_cards_in_card_order_always_finishes(tmp_path):
+    """'Discard two cards' where the order of discards can't be read (no card of the set reads
+    the discard pile): the cards are picked in increasing card order, so each pair is chosen
+    one way only, and the first pick is never the highest card (nothing would be left above it
+    for the second)."""
+    def two_discards(abilities: list[dict]) -> list[dict]:
+        return [{**a, "text": "Loot: Discard two cards.",
+                 "effect": [{"op": "discard", "count": 2}]}
+                for a in abilities if a["trigger"] == "loot"]
+    folder = write_cards(tmp_path / "cards", two_discards, lambda abilities: [])
+    defense = card_set(folder).monster_named("Goblin").front.defense
+    paid = " ".join(f"{2 + i}{'TCHM'[suit]}" for suit, n in enumerate(defense) for i in range(n))
+    state = position(hero="Bodyguard", columns=(("Goblin",), (), (), ()),
+                     hand=f"{paid} 8T 8C 8H", deck="", card_folder=str(folder))
+    assert not state.rules.discard_order.read
+    state = state.apply(state.parse_action("attack 1"))
+    state = state.apply(state.parse_action(f"pay {paid}"))
+    first = [state.action_text(a) for a in state.legal_actions()]
+    assert first == ["8T", "8C"]  # (card order: 8T, 8C, 8H)
+    pairs = set()
+    for pick in first:
+        after = state.apply(state.parse_action(pick))
+        for second in [after.action_text(a) for a in after.legal_actions()]:
+            done = after.apply(after.parse_action(second))
+            assert not done.options and not done.stack
+            pairs.add((pick, second))
+    assert pairs == {("8T", "8C"), ("8T", "8H"), ("8C", "8H")}
