@@ -29,6 +29,7 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    Discard,
     DiscardArsenal,
     DiscardDeck,
     DiscardIt,
@@ -48,10 +49,10 @@ from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
 Trig = tuple[int, int, int, int]
 """A triggered ability waiting to resolve: (ability's program, source, column, subject), the
 engine's `Trigger` and its context."""
-Pend = tuple[int, int, int, int, int, tuple[Trig, ...], bool]
+Pend = tuple[int, int, int, int, int, tuple[Trig, ...], bool, tuple[int, ...]]
 """A frame of the engine's stack: (program, step, source, column, subject, triggers queued
-while it runs, nested); a batch of abilities waiting together: (BATCH, 0, -1, -1, -1, the
-batch, False)."""
+while it runs, nested, cards picked so far by a step that picks several); a batch of abilities
+waiting together: (BATCH, 0, -1, -1, -1, the batch, False, ())."""
 
 BATCH: Final = -1
 """A stack entry's program when it is a batch."""
@@ -97,6 +98,8 @@ DRAW_IT: Final = 18
 """Draw the ability's subject, a card in the arsenal."""
 DISCARD_IT: Final = 19
 """Discard the ability's subject, a card in the arsenal or the hand."""
+DISCARD_HAND: Final = 20
+"""Discard `argument` cards from the hand, picked one by one in card order."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -150,6 +153,8 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((EXHAUST_TARGETS[instr.target], 0))
         elif isinstance(instr, Ready) and instr.target in READY_TARGETS:
             steps.append((READY_TARGETS[instr.target], 0))
+        elif isinstance(instr, Discard):
+            steps.append((DISCARD_HAND, instr.count))
         elif isinstance(instr, DiscardDeck):
             steps.append((DISCARD_DECK, instr.count))
         elif isinstance(instr, DrawArsenalFront):
@@ -275,6 +280,8 @@ class Run:
         waiting triggers when the step is done."""
         self.subject = -1
         """The running frame's subject, as its step leaves it (the attacked monster)."""
+        self.picks: tuple[int, ...] = ()
+        """The running frame's picks, as its step leaves them."""
 
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
@@ -363,9 +370,10 @@ class RulesKernel(Kernel):
                        ).to_bytes(self.mask_width, "big"))
         lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.stack)))
         for frame in spot.stack:
-            program, pc, source, column, subject, waiting, nested = frame
+            program, pc, source, column, subject, waiting, nested, picks = frame
             lengths += bytes((program + 1, pc, source + 1, column + 1, subject + 1,
-                              len(waiting), nested))
+                              len(waiting), nested, len(picks)))
+            lengths += bytes(picks)
             for ability, t_source, t_column, t_subject in waiting:
                 lengths += bytes((ability, t_source + 1, t_column + 1, t_subject + 1))
         return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.discard
@@ -425,18 +433,18 @@ class RulesKernel(Kernel):
         run.load(spot)
         if decision == QUIET:
             if move == DEAL:
-                run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False))
+                run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False, ()))
             elif not self.has_abilities(run, ATTACKED):
                 # Nothing triggers on an attack now: its first step only names the target.
                 target = spot.columns[move][-1]
                 run.subject = target
-                run.stack.append((ATTACK_ACTION, 1, -1, move, target, (), False))
+                run.stack.append((ATTACK_ACTION, 1, -1, move, target, (), False, ()))
             else:
-                run.stack.append((ATTACK_ACTION, 0, -1, move, -1, (), False))
+                run.stack.append((ATTACK_ACTION, 0, -1, move, -1, (), False, ()))
         elif decision == ORDER:
             top = run.stack[-1]
             batch = top[5]
-            run.stack[-1] = (BATCH, 0, -1, -1, -1, batch[:move] + batch[move + 1:], False)
+            run.stack[-1] = (BATCH, 0, -1, -1, -1, batch[:move] + batch[move + 1:], False, ())
             self.begin(run, batch[move])
         else:
             self.choose(run, spot, move)
@@ -472,7 +480,7 @@ class RulesKernel(Kernel):
                 self.finish(run, top)
                 continue
             depth = len(stack) - 1
-            run.depth, run.subject = depth, top[4]
+            run.depth, run.subject, run.picks = depth, top[4], top[7]
             op, argument = steps[pc]
             result = self.step(run, top, op, argument)
             if result == ASK:
@@ -492,18 +500,19 @@ class RulesKernel(Kernel):
     def set_subject(self, run: Run, depth: int) -> None:
         """The frame at `depth` as its step left it, at the same step (it asks)."""
         frame = run.stack[depth]
-        if frame[4] != run.subject or run.queued:
+        if frame[4] != run.subject or run.queued or frame[7] != run.picks:
             self.advance(run, depth, frame[1])
 
     def advance(self, run: Run, depth: int, pc: int) -> None:
-        """The frame at `depth` at step `pc`, with the subject its step left and the triggers
-        it queued."""
+        """The frame at `depth` at step `pc`, with the subject and picks its step left and the
+        triggers it queued."""
         frame = run.stack[depth]
         waiting = frame[5]
         if run.queued:
             waiting = waiting + tuple(run.queued)
             run.queued.clear()
-        run.stack[depth] = (frame[0], pc, frame[2], frame[3], run.subject, waiting, frame[6])
+        run.stack[depth] = (frame[0], pc, frame[2], frame[3], run.subject, waiting, frame[6],
+                            run.picks)
 
     def finish(self, run: Run, frame: Pend) -> None:
         """A frame has run its last step: the triggers queued while it ran wait together, or
@@ -515,14 +524,14 @@ class RulesKernel(Kernel):
         if frame[6] and stack and stack[-1][0] != BATCH:
             parent = stack[-1]
             stack[-1] = (parent[0], parent[1], parent[2], parent[3], parent[4],
-                         parent[5] + waiting, parent[6])
+                         parent[5] + waiting, parent[6], parent[7])
         else:
-            stack.append((BATCH, 0, -1, -1, -1, waiting, False))
+            stack.append((BATCH, 0, -1, -1, -1, waiting, False, ()))
 
     def begin(self, run: Run, trigger: Trig) -> None:
         """Start resolving a triggered ability (none is ignored: the kernel plays no statement
         yet)."""
-        run.stack.append((trigger[0], 0, trigger[1], trigger[2], trigger[3], (), False))
+        run.stack.append((trigger[0], 0, trigger[1], trigger[2], trigger[3], (), False, ()))
 
     def step(self, run: Run, frame: Pend, op: int, argument: int) -> int:
         """Do one step of the frame on top; NEXT, a step to go to, or ASK."""
@@ -589,12 +598,14 @@ class RulesKernel(Kernel):
             if self.possible(run, op, frame[4]):
                 self.discard_card(run, frame[4])
             return NEXT
+        if op == DISCARD_HAND:
+            return self.discard_from_hand(run, argument)
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
             run.subject = target
             triggers = self.collected_triggers(run, ATTACKED, target)
             if triggers:
-                run.stack.append((BATCH, 0, -1, -1, -1, triggers, False))
+                run.stack.append((BATCH, 0, -1, -1, -1, triggers, False, ()))
             return NEXT
         if op == ATTACK_PAY:
             target = frame[4]
@@ -639,7 +650,31 @@ class RulesKernel(Kernel):
             return subject >= 0 and subject in run.arsenal
         if op == DISCARD_IT:
             return subject >= 0 and (subject in run.arsenal or bool(run.hand >> subject & 1))
+        if op == DISCARD_HAND:
+            return bool(run.hand)
         return True
+
+    def discard_from_hand(self, run: Run, count: int) -> int:
+        """'Discard N cards' (`Discard.run`): the whole hand when it holds no more than are
+        still to discard; else the player picks the next card, above the last one picked and
+        with enough cards above it for the picks still due, so that each set of cards is
+        chosen one way only. (The order of discards is no choice here: no step the kernel
+        plays reads it.)"""
+        remaining = count - len(run.picks)
+        hand = run.hand
+        if remaining <= 0 or not hand:
+            run.picks = ()
+            return NEXT
+        cards = mask_ids(hand)
+        if len(cards) <= remaining:
+            for card in cards:
+                self.discard_card(run, card)
+            run.picks = ()
+            return NEXT
+        last = run.picks[-1] if run.picks else -1
+        above = [card for card in cards if card > last]
+        run.decision, run.payments = PICK_CARD, above[:len(above) - remaining + 1]
+        return ASK
 
     def exhaust_adjacent(self, run: Run, source: int) -> None:
         """Exhaust the monsters in front of and behind `source` in its column, if it is in
@@ -657,7 +692,7 @@ class RulesKernel(Kernel):
         """Feed the player's choice to the step that asked (`Board.choose`)."""
         depth = len(run.stack) - 1
         frame = run.stack[depth]
-        run.depth, run.subject = depth, frame[4]
+        run.depth, run.subject, run.picks = depth, frame[4], frame[7]
         op, argument = self.steps[frame[0]][frame[1]]
         if op == ATTACK_PAY:
             if not frame[6]:
@@ -670,6 +705,10 @@ class RulesKernel(Kernel):
         elif op == DISCARD_ARSENAL_ANY:
             self.discard_card(run, move)
             self.advance(run, depth, frame[1] + 1)
+        elif op == DISCARD_HAND:  # (the step runs again: more cards may be due)
+            self.discard_card(run, move)
+            run.picks = (*run.picks, move)
+            self.advance(run, depth, frame[1])
         else:  # EXHAUST_PICK, READY_PICK
             run.exhausted ^= 1 << move
             self.advance(run, depth, frame[1] + 1)
@@ -686,7 +725,7 @@ class RulesKernel(Kernel):
         waiting = frame[5] + tuple(run.queued) if run.queued else frame[5]
         run.queued.clear()
         if waiting:
-            run.stack.append((BATCH, 0, -1, -1, -1, waiting, False))
+            run.stack.append((BATCH, 0, -1, -1, -1, waiting, False, ()))
 
     def spend(self, run: Run, code: int) -> None:
         """Discard the arsenal's front cards, front first, then the hand cards in card order;

@@ -30,7 +30,7 @@ it). The modules behind them are the engine's own business:
   use ready weapons within a defense, `weapon_covers`, and a weapon's count of each suit,
   `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
   whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
-  `Exhaust`, `Ready`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
+  `Exhaust`, `Ready`, `Discard`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
   `DiscardIt`), and the Monster King rule's program, `KING_FLIP`.
 """
 
@@ -63,6 +63,7 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     AttachFirstDealt,
+    Discard,
     DiscardArsenal,
     DiscardDeck,
     DiscardIt,
@@ -158,10 +159,10 @@ GAME = GameEntry(
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
     "Ability", "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
-    "CarefulChoices", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront",
-    "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face", "HeroFace", "Instr", "May",
-    "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Resources",
-    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
-    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
-    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
-    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "CarefulChoices", "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw",
+    "DrawArsenalFront", "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face",
+    "HeroFace", "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState",
+    "Ready", "Resources", "WeaponChoices", "active_statics", "bits", "card_set", "face",
+    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
+    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
+    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

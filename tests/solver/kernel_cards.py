@@ -78,8 +78,8 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 """The targets of `exhaust` and `ready` it plays."""
 
 
-PLAYED_OPS = ("draw", "discard_deck", "draw_arsenal_front", "discard_arsenal", "draw_it",
-              "discard_it")
+PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
+              "draw_it", "discard_it")
 """The steps it plays whatever their parameters."""
 
 

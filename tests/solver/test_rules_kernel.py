@@ -58,12 +58,13 @@ def _ctx(source: int, column: int, subject: int) -> Ctx:
 def engine_stack(spot: Spot) -> tuple[object, ...]:
     """The engine's pending abilities for the kernel's position."""
     stack: list[object] = []
-    for program, pc, source, column, subject, waiting, nested in spot.stack:
+    for program, pc, source, column, subject, waiting, nested, picks in spot.stack:
         triggers = tuple(Trigger(a, _ctx(s, c, x)) for a, s, c, x in waiting)
         if program == BATCH:
             stack.append(Batch(triggers))
         else:
-            stack.append(Frame(program, pc, _ctx(source, column, subject), triggers, nested))
+            ctx = Ctx(source=source, column=column, subject=subject, picks=picks)
+            stack.append(Frame(program, pc, ctx, triggers, nested))
     return tuple(stack)
 
 
@@ -212,6 +213,23 @@ def test_a_collected_king_readies_the_monster_collected(tmp_path):
         readied += sum((before.exhausted & ~after.exhausted).bit_count()
                        for before, after in pairwise(path))
     assert readied >= 2
+
+
+def test_a_discard_of_two_cards_keeps_its_first_pick(tmp_path):
+    """'Loot: Discard two cards.' (every Loot ability made that): the first card picked waits
+    in the ability's picks while the second is asked for, and is keyed with it."""
+    def two_discards(abilities: list[dict]) -> list[dict]:
+        return [{**a, "text": "Loot: Discard two cards.",
+                 "effect": [{"op": "discard", "count": 2}]}
+                for a in abilities if a["trigger"] == "loot"]
+    folder = write_cards(tmp_path, two_discards, lambda abilities: [])
+    picked = 0
+    for seed in range(6):
+        state = card_game(folder, HEROES[seed % 8]).new_initial_state(seed=seed)
+        path: list[Spot] = []
+        walk_both(state, [seed + i for i in range(80)], path)
+        picked += sum(1 for spot in path for frame in spot.stack if frame[7])
+    assert picked >= 3
 
 
 def searched(search: Strategy, positions: int) -> tuple[str, tuple[object, ...], int]:
