@@ -8,7 +8,7 @@ an ability that says "you may" waits for a yes or a no. This kernel adds that ma
 card sets whose only abilities are Loot abilities made of `draw` steps, plain or under `may`
 (`unsupported` says why another card set is refused). It is a measurement, not a solver
 strategy: how fast a position of the full rules' pending abilities can be searched when it is
-a few integers and byte strings (benchmarks/kernel.py --slice), against the engine's search on
+a few integers and byte strings (benchmarks/baseline.py --slice), against the engine's search on
 the same deals. tests/solver/test_trigger_kernel.py plays random games on both and compares
 every move and every successor, and whole searches.
 
