@@ -43,15 +43,23 @@ def branches(state: PuzzleState, canonical: Canonicalizer) -> tuple[Action, ...]
 
 def _distinct_resolves(state: PuzzleState, actions: tuple[Action, ...],
                        canonical: Canonicalizer) -> tuple[Action, ...]:
-    signatures = canonical.resolve_signatures
     batch = state.stack[-1].triggers
-    seen: set[int] = set()
-    kept = []
-    for action in actions:
-        signature = signatures[batch[action.arg].ability]
+    kept = distinct_resolves(canonical.resolve_signatures,
+                             [batch[action.arg].ability for action in actions])
+    return tuple([actions[i] for i in kept])
+
+
+def distinct_resolves(signatures: list[int], programs: list[int]) -> list[int]:
+    """Which of the abilities waiting together (their program ids, in the batch's order) to
+    try first: the first of each interchangeable kind (`Canonicalizer.resolve_signatures`) and
+    every other one, by index (reduction 1 above; the search kernels ask it too)."""
+    seen: list[int] = []
+    kept: list[int] = []
+    for i, program in enumerate(programs):
+        signature = signatures[program]
         if signature >= 0:
             if signature in seen:
                 continue
-            seen.add(signature)
-        kept.append(action)
-    return tuple(kept)
+            seen.append(signature)
+        kept.append(i)
+    return kept

@@ -71,16 +71,22 @@ up so that a cap errs on the safe side."""
 
 def unsupported(state: PuzzleState) -> str:
     """Why the kernel can't search from this position; empty when it can."""
-    game = state.rules
-    if not game.core:
+    if not state.rules.core:
         return "the kernel plays the core rules only (card abilities are off there)"
+    return start_refusal(state)
+
+
+def start_refusal(state: PuzzleState) -> str:
+    """Why a kernel that keeps a column as a depth and the deck as a count (this one and the
+    full-rules slice) can't start from this position, whatever its rules; empty when it
+    can."""
     if state.stack or state.options:
         return "the kernel starts from a position where the player may act, not a decision"
     if state.traps or state.treasures or state.removed or state.attached:
-        return "the core rules have no Traps & Treasures and no attachments"
+        return "the kernel plays no Traps & Treasures and no attachments"
     if state.forced:
-        return "the kernel draws no written shuffle outcomes (the core rules shuffle nothing)"
-    if len(game.cards.arsenal) > 255 or len(state.columns) > 255:
+        return "the kernel draws no written shuffle outcomes"
+    if len(state.rules.cards.arsenal) > 255 or len(state.columns) > 255:
         return "more than 255 arsenal cards or columns"
     if any(len(column) > 31 for column in state.columns):
         return "a column of more than 31 monsters"

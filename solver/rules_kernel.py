@@ -42,6 +42,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     Ready,
 )
+from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
 
 # ---------------------------------------------------------------------- pending abilities
@@ -396,7 +397,7 @@ class RulesKernel(Kernel):
         if decision == YES_NO:
             return [YES_MOVE, NO_MOVE]
         if decision == ORDER:
-            return self.distinct_resolves(spot.stack[-1][5])
+            return distinct_resolves(self.signatures, [t[0] for t in spot.stack[-1][5]])
         if super().won(node):
             return []
         found = [DEAL] if spot.deck else []
@@ -406,24 +407,11 @@ class RulesKernel(Kernel):
                 found.append(c)
         return found
 
-    def distinct_resolves(self, batch: tuple[Trig, ...]) -> list[int]:
-        signatures = self.signatures
-        seen: list[int] = []
-        found: list[int] = []
-        for i, trigger in enumerate(batch):
-            signature = signatures[trigger[0]]
-            if signature >= 0:
-                if signature in seen:
-                    continue
-                seen.append(signature)
-            found.append(i)
-        return found
-
     def child(self, node: Node, move: int) -> Node:
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision == QUIET and move == DEAL and not self.deal_fires(spot.kings,
-                                                                       spot.collected):
+        if decision == QUIET and move == DEAL and not self.fires(DEALT, spot.kings,
+                                                                  spot.collected):
             # Nothing triggers on a deal now: the action is the card's move alone.
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
@@ -434,7 +422,7 @@ class RulesKernel(Kernel):
         if decision == QUIET:
             if move == DEAL:
                 run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False, ()))
-            elif not self.has_abilities(run, ATTACKED):
+            elif not self.fires(ATTACKED, run.kings, run.collected):
                 # Nothing triggers on an attack now: its first step only names the target.
                 target = spot.columns[move][-1]
                 run.subject = target
@@ -484,7 +472,7 @@ class RulesKernel(Kernel):
             op, argument = steps[pc]
             result = self.step(run, top, op, argument)
             if result == ASK:
-                self.set_subject(run, depth)
+                self.keep_frame(run, depth)
                 return
             if result == FRAME_DONE:
                 continue
@@ -497,7 +485,7 @@ class RulesKernel(Kernel):
                 continue
             self.advance(run, depth, pc)
 
-    def set_subject(self, run: Run, depth: int) -> None:
+    def keep_frame(self, run: Run, depth: int) -> None:
         """The frame at `depth` as its step left it, at the same step (it asks)."""
         frame = run.stack[depth]
         if frame[4] != run.subject or run.queued or frame[7] != run.picks:
@@ -827,16 +815,9 @@ class RulesKernel(Kernel):
         frame's waiting triggers when the step is done (`advance`)."""
         run.queued.append(trigger)
 
-    def has_abilities(self, run: Run, event: int) -> bool:
-        """Whether an ability firing on this event is in effect (`Board.has_abilities`)."""
-        return self.fires(event, run.kings, run.collected)
-
-    def deal_fires(self, kings: int, collected: int) -> bool:
-        return self.fires(DEALT, kings, collected)
-
     def fires(self, event: int, kings: int, collected: int) -> bool:
         """Whether an ability firing on this event is in effect, given the Kings and the
-        collection."""
+        collection (`Board.has_abilities`)."""
         if self.hero_abilities[event]:
             return True
         kings &= self.king_events[event]

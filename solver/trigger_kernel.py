@@ -34,7 +34,8 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleDungeon,
     PuzzleState,
 )
-from dungeoneer.solver.kernel import DEAL, Kernel, Node
+from dungeoneer.solver.branches import distinct_resolves
+from dungeoneer.solver.kernel import DEAL, Kernel, Node, start_refusal
 
 DRAW_STEP: Final = 0
 """A program step: draw its count of cards."""
@@ -53,17 +54,7 @@ def unsupported(state: PuzzleState) -> str:
     game = state.rules
     if game.core:
         return "the slice plays the full rules (the core rules' kernel plays these)"
-    if state.stack or state.options:
-        return "the slice starts from a position where the player may act, not a decision"
-    if state.traps or state.treasures or state.removed or state.attached:
-        return "the slice has no Traps & Treasures and no attachments"
-    if state.forced:
-        return "the slice draws no written shuffle outcomes"
-    if len(game.cards.arsenal) > 255 or len(state.columns) > 255:
-        return "more than 255 arsenal cards or columns"
-    if any(len(column) > 31 for column in state.columns):
-        return "a column of more than 31 monsters"
-    return card_set_refusal(game)
+    return start_refusal(state) or card_set_refusal(game)
 
 
 def card_set_refusal(game: PuzzleDungeon) -> str:
@@ -71,6 +62,8 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
     abilities, each made of `draw` steps, plain or under `may`."""
     if game.setup_traps or game.setup_treasures:
         return "the slice has no Traps & Treasures"
+    if len(game.programs) > 255:
+        return "more than 255 programs (a pending ability's program is one byte of its key)"
     for ability in game.abilities_in_play():
         if ability.trigger != "loot" or ability.static is not None:
             return f"{ability.label}: the slice plays Loot abilities only"
@@ -175,21 +168,8 @@ class TriggerKernel(Kernel):
         if n.frame >= 0:
             return [YES_MOVE, NO_MOVE]
         if n.batch and n.pending < 0:
-            return self.distinct_resolves(n.batch)
+            return distinct_resolves(self.signatures, [code >> 16 for code in n.batch])
         return super().moves(node)
-
-    def distinct_resolves(self, batch: tuple[int, ...]) -> list[int]:
-        signatures = self.signatures
-        seen: list[int] = []
-        found: list[int] = []
-        for i, code in enumerate(batch):
-            signature = signatures[code >> 16]
-            if signature >= 0:
-                if signature in seen:
-                    continue
-                seen.append(signature)
-            found.append(i)
-        return found
 
     def child(self, node: Node, move: int) -> Node:
         n = cast(TriggerNode, node)

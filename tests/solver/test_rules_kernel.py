@@ -30,7 +30,6 @@ from dungeoneer.solver.search import (
     UNWINNABLE,
     WON,
     DepthFirst,
-    Strategy,
     plain_order,
 )
 from tests.conftest import slow_after
@@ -40,7 +39,7 @@ from tests.solver.kernel_cards import (
     write_draw_cards,
     write_played_cards,
 )
-from tests.solver.test_kernel import HEROES, armed
+from tests.solver.test_kernel import HEROES, armed, searched
 
 CARD_SETS = ("draw", "played")
 
@@ -230,16 +229,6 @@ def test_a_discard_of_two_cards_keeps_its_first_pick(tmp_path):
         walk_both(state, [seed + i for i in range(80)], path)
         picked += sum(1 for spot in path for frame in spot.stack if frame[7])
     assert picked >= 3
-
-
-def searched(search: Strategy, positions: int) -> tuple[str, tuple[object, ...], int]:
-    verdict = None
-    while verdict is None and search.states < positions:
-        search.grant(positions - search.states)
-        verdict = search.resume()
-    if verdict is None:
-        return UNKNOWN, (), search.states
-    return verdict.status, verdict.line, search.states
 
 
 @pytest.mark.parametrize("cards", CARD_SETS)

@@ -15,7 +15,7 @@ from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.kernel import KernelDepthFirst
 from dungeoneer.solver.lines import verify_line
-from dungeoneer.solver.search import UNKNOWN, DepthFirst, Strategy, plain_order
+from dungeoneer.solver.search import DepthFirst, plain_order
 from dungeoneer.solver.trigger_kernel import (
     TriggerKernel,
     TriggerNode,
@@ -25,7 +25,7 @@ from dungeoneer.solver.trigger_kernel import (
 from tests.conftest import slow_after
 from tests.solver.kernel_cards import card_game as draw_game
 from tests.solver.kernel_cards import write_draw_cards
-from tests.solver.test_kernel import HEROES
+from tests.solver.test_kernel import HEROES, searched
 
 
 @pytest.fixture(scope="module")
@@ -116,16 +116,6 @@ def test_the_walks_meet_every_kind_of_decision(draw_cards):
         state = draw_game(draw_cards, HEROES[seed % 8]).new_initial_state(seed=seed)
         kinds |= walk_both(state, [seed * 7 + i for i in range(150)])
     assert kinds == {"deal", "attack", "pay", "resolve", "yes"}
-
-
-def searched(search: Strategy, positions: int) -> tuple[str, tuple[object, ...], int]:
-    verdict = None
-    while verdict is None and search.states < positions:
-        search.grant(positions - search.states)
-        verdict = search.resume()
-    if verdict is None:
-        return UNKNOWN, (), search.states
-    return verdict.status, verdict.line, search.states
 
 
 @pytest.mark.parametrize("hero, seed", slow_after(4, [(h, s) for s in (1000, 1003)
