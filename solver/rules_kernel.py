@@ -29,6 +29,7 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    Batch,
     Discard,
     DiscardArsenal,
     DiscardDeck,
@@ -37,10 +38,12 @@ from dungeoneer.engine.puzzle_dungeon import (
     DrawArsenalFront,
     DrawIt,
     Exhaust,
+    Frame,
     May,
     PuzzleDungeon,
     PuzzleState,
     Ready,
+    Trigger,
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
@@ -141,6 +144,28 @@ MAX_STEPS: Final = 100_000
 """Steps resolved for one move before the card data is taken to loop (as the engine's)."""
 
 
+UNPLAYED_PROGRAMS: Final = (0, 3)
+"""The engine's programs the kernel does not run: set-up and a Treasure's action."""
+
+
+def pending_abilities(stack: tuple[object, ...]) -> tuple[Pend, ...]:
+    """The engine's stack of pending abilities as the kernel keeps it."""
+    found: list[Pend] = []
+    for item in stack:
+        if isinstance(item, Batch):
+            found.append((BATCH, 0, -1, -1, -1, _triggers(item.triggers), False, ()))
+        else:
+            assert isinstance(item, Frame)
+            ctx = item.ctx
+            found.append((item.program, item.pc, ctx.source, ctx.column, ctx.subject,
+                          _triggers(item.waiting), item.nested, ctx.picks))
+    return tuple(found)
+
+
+def _triggers(triggers: tuple[Trigger, ...]) -> tuple[Trig, ...]:
+    return tuple((t.ability, t.ctx.source, t.ctx.column, t.ctx.subject) for t in triggers)
+
+
 def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
     """A card ability's program as the kernel runs it; empty when a step is one the kernel does
     not play yet. A `may`'s first step is the step after it."""
@@ -196,8 +221,6 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
             return f"{ability.label}: a step the kernel does not play yet"
-        if "value" in ability.filter or "suit" in ability.filter:
-            return f"{ability.label}: card filters are not played by the kernel yet"
         if ability.filter.get("king") and ability.trigger in ("deal", "draw"):
             return f"{ability.label}: a King filter on a card's event"
     return ""
@@ -205,8 +228,9 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
 
 def unsupported(state: PuzzleState) -> str:
     """Why the kernel can't search from this position; empty when it can."""
-    if state.stack or state.options:
-        return "the kernel starts from a position where the player may act, not a decision"
+    for item in state.stack:
+        if isinstance(item, Frame) and (item.program in UNPLAYED_PROGRAMS or item.ctx.count):
+            return "a pending ability the kernel does not play yet"
     if state.traps or state.treasures or state.removed or state.attached:
         return "Traps & Treasures and attachments are not played by the kernel yet"
     if state.forced:
@@ -319,6 +343,15 @@ class RulesKernel(Kernel):
         while collected (else while in the dungeon) and whether it fires only for a King."""
         self.king_events = [sum(1 << m for m, abilities in enumerate(by_monster) if abilities)
                             for by_monster in self.king_abilities]
+        self.card_filters: list[tuple[int, int]] = [(-1, -1)] * len(game.programs)
+        """By program id: the value and the suit (-1 for any) of the card a deal or draw
+        ability fires for ('When you deal an 8, ...')."""
+        for ability in game.abilities_in_play():
+            if ability.trigger in ("deal", "draw"):
+                self.card_filters[ability.id] = (ability.filter.get("value", -1),
+                                                 ability.filter.get("suit", -1))
+        self.value = [card.value for card in game.cards.arsenal]
+        """By card: its value."""
         """By event: the monsters whose King face has an ability on it (a mask)."""
         self.trophy_types = [game.hero.trophy(card.type) for card in game.cards.monsters]
         """By monster: whether it is a Trophy (its type is not in the prey)."""
@@ -339,14 +372,22 @@ class RulesKernel(Kernel):
     # ------------------------------------------------------------------ positions
 
     def start(self) -> Spot:
+        """The root position; where abilities are pending there, the decision they ask for
+        (the step that asked runs again: it asks again, having changed nothing)."""
         root = self.root
         dungeon = 0
         for column in root.columns:
             for monster in column:
                 dungeon |= 1 << monster
-        return Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
+        spot = Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
                     root.collected, dungeon, -1, None, root.columns,
-                    dungeon_layout(root.columns), root.deck, (), QUIET)
+                    dungeon_layout(root.columns), root.deck, pending_abilities(root.stack),
+                    QUIET)
+        if not spot.stack:
+            return spot
+        run = Run(spot)
+        self.resolve(run)
+        return run.spot()
 
     def won(self, node: Node) -> bool:
         spot = cast(Spot, node)
@@ -833,7 +874,10 @@ class RulesKernel(Kernel):
     def collected_triggers(self, run: Run, event: int, subject: int) -> tuple[Trig, ...]:
         """The abilities in effect that fire on this event about `subject`
         (`Board.collect_triggers`), in the engine's order: the hero's, then each Monster
-        King's by id."""
+        King's by id. A deal or a draw is about a card, which must fit the ability's filter
+        (`Board.fire_card`)."""
+        if event in (DEALT, DRAWN):
+            return self.card_triggers(run, event, subject)
         found: list[Trig] = []
         for ability, king_only in self.hero_abilities[event]:
             if not king_only or run.kings >> subject & 1:
@@ -848,6 +892,28 @@ class RulesKernel(Kernel):
                         not king_only or run.kings >> subject & 1):
                     found.append((ability, monster, -1, subject))
         return tuple(found)
+
+    def card_triggers(self, run: Run, event: int, card: int) -> tuple[Trig, ...]:
+        """The abilities in effect that fire on dealing or drawing `card`, filters met."""
+        found: list[Trig] = []
+        for ability, _king_only in self.hero_abilities[event]:
+            if self.fits(ability, card):
+                found.append((ability, HERO, -1, card))
+        kings = run.kings & self.king_events[event]
+        while kings:
+            low = kings & -kings
+            monster = low.bit_length() - 1
+            kings ^= low
+            for ability, while_collected, _king_only in self.king_abilities[event][monster]:
+                if while_collected == bool(run.collected >> monster & 1) and self.fits(
+                        ability, card):
+                    found.append((ability, monster, -1, card))
+        return tuple(found)
+
+    def fits(self, ability: int, card: int) -> bool:
+        """Whether `card` fits the ability's card filter."""
+        value, suit = self.card_filters[ability]
+        return (value < 0 or self.value[card] == value) and (suit < 0 or self.suit[card] == suit)
 
     def fire(self, run: Run, event: int, subject: int) -> None:
         """Queue the abilities this event fires (`Board.fire`, `Board.fire_card`)."""

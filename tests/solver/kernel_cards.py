@@ -93,9 +93,8 @@ def _played_step(step: dict) -> bool:
 
 def _played(ability: dict) -> bool:
     """Whether the full-rules kernel plays this ability: its steps are ones it plays (plain or
-    under `may`), on an event it fires, with no card filter."""
+    under `may`), on an event it fires."""
     return ("static" not in ability and ability.get("trigger") in PLAYED_TRIGGERS
-            and not {"value", "suit"} & set(ability.get("filter", {}))
             and all(_played_step(step) for step in ability["effect"]))
 
 

@@ -231,6 +231,18 @@ def test_a_discard_of_two_cards_keeps_its_first_pick(tmp_path):
     assert picked >= 3
 
 
+@pytest.mark.parametrize("hero, seed", [("Skull Alchemist", 4), ("Skull Warrior", 2)])
+def test_a_search_starts_where_set_up_left_abilities_pending(card_folders, hero, seed):
+    """Set up's draws and deals fire abilities ('When you draw a 0, discard a card.', 'When
+    you deal an 8, discard it.'), which may still wait for the player when the game begins:
+    the kernel starts from that decision, as the engine does."""
+    state = card_game(card_folders["played"], hero).new_initial_state(seed=seed)
+    assert state.options
+    walk_both(state, [seed + i for i in range(60)])
+    found = searched(KernelDepthFirst(state, kernel=RulesKernel(state)), 3000)
+    assert found == searched(DepthFirst(state, order=plain_order), 3000)
+
+
 @pytest.mark.parametrize("cards", CARD_SETS)
 @pytest.mark.parametrize("hero, seed", slow_after(3, [(h, s) for s in (1000, 1003)
                                                      for h in HEROES]))
