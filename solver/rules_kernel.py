@@ -23,6 +23,7 @@ cards' classes, a pending one by every card's identity.
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Final, cast
 
 from dungeoneer.engine.protocol import Action
@@ -36,6 +37,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     DiscardIt,
     Draw,
     DrawArsenalFront,
+    DrawFromDiscard,
     DrawIt,
     Exhaust,
     Frame,
@@ -44,6 +46,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     Ready,
     Trigger,
+    mask_of,
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
@@ -104,6 +107,10 @@ DISCARD_IT: Final = 19
 """Discard the ability's subject, a card in the arsenal or the hand."""
 DISCARD_HAND: Final = 20
 """Discard `argument` cards from the hand, picked one by one in card order."""
+DRAW_DISCARD_TOP: Final = 21
+"""Draw the discard pile's top card."""
+DRAW_DISCARD_ANY: Final = 22
+"""Draw a card of the discard pile, picked (of value `argument`, unless it is -1)."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -192,6 +199,9 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DRAW_IT, 0))
         elif isinstance(instr, DiscardIt):
             steps.append((DISCARD_IT, 0))
+        elif isinstance(instr, DrawFromDiscard):
+            steps.append((DRAW_DISCARD_TOP, 0) if instr.card == "top" else
+                         (DRAW_DISCARD_ANY, -1 if instr.value is None else instr.value))
         else:
             return []
     return steps
@@ -264,6 +274,24 @@ class Spot(Node):
         """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
         resolves first: the top batch's), YES_NO, PICK_MONSTER or PICK_CARD (the top frame's
         step asks; the monsters or cards it offers are `payments`)."""
+
+
+def order_code(cards: tuple[int, ...]) -> int:
+    """Cards in the order they are discarded as a number: each card's id + 1, a byte each,
+    the first lowest."""
+    code = 0
+    for card in reversed(cards):
+        code = code << 8 | card + 1
+    return code
+
+
+def discard_order(code: int) -> bytes:
+    """The cards of an `order_code`, in order."""
+    cards = bytearray()
+    while code:
+        cards.append((code & 255) - 1)
+        code >>= 8
+    return bytes(cards)
 
 
 def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
@@ -356,11 +384,21 @@ class RulesKernel(Kernel):
         self.trophy_types = [game.hero.trophy(card.type) for card in game.cards.monsters]
         """By monster: whether it is a Trophy (its type is not in the prey)."""
         self.signatures = self.canonical.resolve_signatures
-        self.discard_read = game.discard_order.live(root)
-        """Whether the discard pile's order is keyed. No step the kernel plays reads that
-        order, so this holds for the whole search (and payments come in one order of
-        discards, as the core kernel lists them); a step that reads it will have to ask at
-        each position, as `solver.canonical` does."""
+        order = game.discard_order
+        self.order_read = order.read
+        self.order_always = order.always
+        self.order_monsters = order.in_dungeon
+        self.order_kings = order.collected_king
+        """When the discard pile's order can still matter (`effects.DiscardOrder`): some
+        ability reads it, and the hero's does, or one of these monsters is in the dungeon,
+        or one of these Kings is collected. Then hand cards go on the pile in an order the
+        player picks (payments and 'Discard N cards' offer every order), and a quiet key
+        keeps the pile's classes in order."""
+        self.order_shift = HAND_SHIFT + self.card_count + self.monster_count
+        """Where a payment's code (`kernel.HAND_SHIFT`) writes the order its hand cards are
+        discarded in, when not in card order: each card's id + 1, a byte each, the first
+        discarded lowest."""
+        self.monster_mask = (1 << self.monster_count) - 1
         self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
         """Bytes of a key's integer part (`key`)."""
         self.run = Run(self.start())
@@ -405,7 +443,8 @@ class RulesKernel(Kernel):
         masks = (spot.kings << m | spot.exhausted) << m | spot.collected
         if spot.decision == QUIET:
             classes = self.classes
-            discard = spot.discard.translate(classes) if self.discard_read else b""
+            discard = (spot.discard.translate(classes)
+                       if self.order_live(spot.collected, spot.kings) else b"")
             return (spot.layout + bytes((len(spot.arsenal), len(spot.deck)))
                     + spot.arsenal.translate(classes) + spot.deck.translate(classes) + discard
                     + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
@@ -568,7 +607,8 @@ class RulesKernel(Kernel):
             self.draw(run, argument)
             return NEXT
         if op == MAY_STEP:
-            if not self.possible(run, self.steps[frame[0]][frame[1] + 1][0], frame[4]):
+            first, first_argument = self.steps[frame[0]][frame[1] + 1]
+            if not self.possible(run, first, first_argument, frame[4]):
                 return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
@@ -620,15 +660,27 @@ class RulesKernel(Kernel):
                 self.discard_card(run, run.arsenal[0])
             return NEXT
         if op == DRAW_IT:
-            if self.possible(run, op, frame[4]):
+            if self.possible(run, op, argument, frame[4]):
                 self.take_into_hand(run, frame[4])
             return NEXT
         if op == DISCARD_IT:
-            if self.possible(run, op, frame[4]):
+            if self.possible(run, op, argument, frame[4]):
                 self.discard_card(run, frame[4])
             return NEXT
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
+        if op == DRAW_DISCARD_TOP:
+            if run.discard:
+                self.take_into_hand(run, run.discard[-1])
+            return NEXT
+        if op == DRAW_DISCARD_ANY:
+            found = self.discards_of_value(run.discard, argument)
+            if len(found) > 1:
+                run.decision, run.payments = PICK_CARD, found
+                return ASK
+            if found:
+                self.take_into_hand(run, found[0])
+            return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
             run.subject = target
@@ -642,6 +694,8 @@ class RulesKernel(Kernel):
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
             payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
                                                 run.collected & ~run.exhausted)
+            if self.order_live(run.collected, run.kings):
+                payments, total = self.in_every_order(payments, total)
             if not payments:
                 return len(self.steps[ATTACK_ACTION])
             if total == 1:
@@ -664,7 +718,33 @@ class RulesKernel(Kernel):
             self.reveal(run, monster)
         return NEXT
 
-    def possible(self, run: Run, op: int, subject: int) -> bool:
+    def order_live(self, collected: int, kings: int) -> bool:
+        """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
+        return self.order_read and (self.order_always or bool(self.order_monsters & ~collected)
+                                    or bool(self.order_kings & collected & kings))
+
+    def in_every_order(self, payments: list[int], total: int) -> tuple[list[int], int]:
+        """The payments with their hand cards discarded in every order, one per order of
+        classes (cards of one class are interchangeable), each payment's orders after it in
+        the engine's order (`rules.payments`: permutations of the cards in card order); and
+        whether that makes a choice (two cards in hand are two orders)."""
+        found: list[int] = []
+        shift = self.order_shift
+        for code in payments:
+            found.append(code)
+            cards = mask_ids(code >> HAND_SHIFT & self.hand_mask)
+            if len(cards) < 2:
+                continue
+            total = 2
+            seen = {cards.translate(self.classes)}
+            for order in permutations(cards):
+                kinds = bytes(order).translate(self.classes)
+                if kinds not in seen:
+                    seen.add(kinds)
+                    found.append(code | order_code(order) << shift)
+        return found, total
+
+    def possible(self, run: Run, op: int, argument: int, subject: int) -> bool:
         """Whether a step (of an ability about `subject`) can do anything now
         (`Instr.possible`: a cost that can be paid)."""
         if op in (DRAW_STEP, DISCARD_DECK):
@@ -681,20 +761,36 @@ class RulesKernel(Kernel):
             return subject >= 0 and (subject in run.arsenal or bool(run.hand >> subject & 1))
         if op == DISCARD_HAND:
             return bool(run.hand)
+        if op == DRAW_DISCARD_TOP:
+            return bool(run.discard)
+        if op == DRAW_DISCARD_ANY:
+            return bool(self.discards_of_value(run.discard, argument))
         return True
+
+    def discards_of_value(self, discard: bytes, value: int) -> list[int]:
+        """The discard pile's cards of this value (any, for -1), in card order."""
+        return sorted(card for card in discard if value < 0 or self.value[card] == value)
 
     def discard_from_hand(self, run: Run, count: int) -> int:
         """'Discard N cards' (`Discard.run`): the whole hand when it holds no more than are
         still to discard; else the player picks the next card, above the last one picked and
         with enough cards above it for the picks still due, so that each set of cards is
-        chosen one way only. (The order of discards is no choice here: no step the kernel
-        plays reads it.)"""
+        chosen one way only; or, where the order of discards can matter, any card of the hand,
+        one at a time."""
         remaining = count - len(run.picks)
         hand = run.hand
         if remaining <= 0 or not hand:
             run.picks = ()
             return NEXT
         cards = mask_ids(hand)
+        if self.order_live(run.collected, run.kings):
+            # Every order is a choice: any card of the hand next, but a last one, discarded.
+            if len(cards) == 1:
+                self.discard_card(run, cards[0])
+                run.picks = ()
+                return NEXT
+            run.decision, run.payments = PICK_CARD, list(cards)
+            return ASK
         if len(cards) <= remaining:
             for card in cards:
                 self.discard_card(run, card)
@@ -734,6 +830,9 @@ class RulesKernel(Kernel):
         elif op == DISCARD_ARSENAL_ANY:
             self.discard_card(run, move)
             self.advance(run, depth, frame[1] + 1)
+        elif op == DRAW_DISCARD_ANY:
+            self.take_into_hand(run, move)
+            self.advance(run, depth, frame[1] + 1)
         elif op == DISCARD_HAND:  # (the step runs again: more cards may be due)
             self.discard_card(run, move)
             run.picks = (*run.picks, move)
@@ -763,10 +862,12 @@ class RulesKernel(Kernel):
         chosen = code >> HAND_SHIFT & self.hand_mask
         arsenal = run.arsenal
         cut = len(arsenal) - taken
-        run.discard = run.discard + arsenal[cut:][::-1] + mask_ids(chosen)
+        order = code >> self.order_shift
+        run.discard = run.discard + arsenal[cut:][::-1] + (
+            mask_ids(chosen) if not order else discard_order(order))
         run.arsenal = arsenal[:cut]
         run.hand &= ~chosen
-        run.exhausted |= code >> (HAND_SHIFT + self.card_count)
+        run.exhausted |= code >> (HAND_SHIFT + self.card_count) & self.monster_mask
 
     def defeated(self, run: Run, monster: int, attacked: int) -> None:
         """`Board.defeat`: out of its column, its Loot (and the hero's Trophy and Monster King
@@ -934,7 +1035,24 @@ class RulesKernel(Kernel):
             return Action("monster", move)
         if spot.decision == PICK_CARD:
             return Action("card", move)
+        if spot.decision == PAY:
+            return self.payment_action(move, state)
         return super().action(node, move, state)
+
+    def payment_action(self, code: int, state: PuzzleState) -> Action:
+        """The engine's payment for a payment's code: its arsenal cards, its weapons, and its
+        hand cards in the order the code discards them."""
+        taken = code & 63
+        chosen = code >> HAND_SHIFT & self.hand_mask
+        order = code >> self.order_shift
+        hand = tuple(discard_order(order) if order else mask_ids(chosen))
+        weapons = code >> (HAND_SHIFT + self.card_count) & self.monster_mask
+        for action in state.legal_actions():
+            payment = action.arg
+            if (len(payment.arsenal) == taken and tuple(c for c, _s in payment.hand) == hand
+                    and mask_of(m for m, _s in payment.weapons) == weapons):
+                return action
+        raise AssertionError(f"no payment of the engine's is the kernel's {code}")
 
     def position(self, node: Node) -> PuzzleState:
         spot = cast(Spot, node)

@@ -79,7 +79,7 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 
 
 PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
-              "draw_it", "discard_it")
+              "draw_it", "discard_it", "draw_from_discard")
 """The steps it plays whatever their parameters."""
 
 
