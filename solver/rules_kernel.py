@@ -45,6 +45,11 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleDungeon,
     PuzzleState,
     Ready,
+    ReverseColumn,
+    ShuffleColumn,
+    SwapArsenal,
+    SwapFrontBack,
+    SwapFronts,
     Trigger,
     mask_of,
 )
@@ -111,6 +116,21 @@ DRAW_DISCARD_TOP: Final = 21
 """Draw the discard pile's top card."""
 DRAW_DISCARD_ANY: Final = 22
 """Draw a card of the discard pile, picked (of value `argument`, unless it is -1)."""
+SWAP_ARSENAL: Final = 23
+"""Swap two adjacent arsenal cards, picked (a move: the first one's place)."""
+REVERSE_THIS: Final = 24
+"""Reverse the ability's column."""
+REVERSE_ANY: Final = 25
+"""Reverse a column, picked."""
+SWAP_FRONTS_ADJACENT: Final = 26
+"""Swap the front monsters of the ability's column and an adjacent one, picked."""
+SWAP_FRONTS_ENDS: Final = 27
+"""Swap the front monsters of the leftmost and the rightmost column."""
+SWAP_FRONT_BACK: Final = 28
+"""Swap the front and back monsters of a column, picked."""
+COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
+                       SWAP_FRONT_BACK)
+"""The steps that pick a column (`column_candidates`)."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -133,6 +153,8 @@ ORDER: Final = 2
 YES_NO: Final = 3
 PICK_MONSTER: Final = 4
 PICK_CARD: Final = 5
+PICK_COLUMN: Final = 6
+PICK_SWAP: Final = 7
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -199,6 +221,15 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DRAW_IT, 0))
         elif isinstance(instr, DiscardIt):
             steps.append((DISCARD_IT, 0))
+        elif isinstance(instr, SwapArsenal):
+            steps.append((SWAP_ARSENAL, 0))
+        elif isinstance(instr, ReverseColumn) and not isinstance(instr, ShuffleColumn):
+            steps.append((REVERSE_THIS if instr.column == "this" else REVERSE_ANY, 0))
+        elif isinstance(instr, SwapFronts):
+            steps.append((SWAP_FRONTS_ENDS if instr.columns == "leftmost_and_rightmost"
+                          else SWAP_FRONTS_ADJACENT, 0))
+        elif isinstance(instr, SwapFrontBack):
+            steps.append((SWAP_FRONT_BACK, 0))
         elif isinstance(instr, DrawFromDiscard):
             steps.append((DRAW_DISCARD_TOP, 0) if instr.card == "top" else
                          (DRAW_DISCARD_ANY, -1 if instr.value is None else instr.value))
@@ -470,7 +501,7 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision in (PAY, PICK_MONSTER, PICK_CARD):
+        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -608,7 +639,7 @@ class RulesKernel(Kernel):
             return NEXT
         if op == MAY_STEP:
             first, first_argument = self.steps[frame[0]][frame[1] + 1]
-            if not self.possible(run, first, first_argument, frame[4]):
+            if not self.possible(run, first, first_argument, frame):
                 return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
@@ -660,15 +691,30 @@ class RulesKernel(Kernel):
                 self.discard_card(run, run.arsenal[0])
             return NEXT
         if op == DRAW_IT:
-            if self.possible(run, op, argument, frame[4]):
+            if self.possible(run, op, argument, frame):
                 self.take_into_hand(run, frame[4])
             return NEXT
         if op == DISCARD_IT:
-            if self.possible(run, op, argument, frame[4]):
+            if self.possible(run, op, argument, frame):
                 self.discard_card(run, frame[4])
             return NEXT
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
+        if op in COLUMN_PICKS:
+            found = self.column_candidates(run, op, frame[3])
+            if len(found) > 1:
+                run.decision, run.payments = PICK_COLUMN, found
+                return ASK
+            if found:
+                self.apply_to_column(run, op, frame[3], found[0])
+            return NEXT
+        if op == SWAP_ARSENAL:
+            if len(run.arsenal) > 2:
+                run.decision, run.payments = PICK_SWAP, list(range(len(run.arsenal) - 1))
+                return ASK
+            if len(run.arsenal) == 2:
+                run.arsenal = run.arsenal[::-1]
+            return NEXT
         if op == DRAW_DISCARD_TOP:
             if run.discard:
                 self.take_into_hand(run, run.discard[-1])
@@ -744,9 +790,10 @@ class RulesKernel(Kernel):
                     found.append(code | order_code(order) << shift)
         return found, total
 
-    def possible(self, run: Run, op: int, argument: int, subject: int) -> bool:
-        """Whether a step (of an ability about `subject`) can do anything now
-        (`Instr.possible`: a cost that can be paid)."""
+    def possible(self, run: Run, op: int, argument: int, frame: Pend) -> bool:
+        """Whether a step of the frame's ability can do anything now (`Instr.possible`: a
+        cost that can be paid)."""
+        subject = frame[4]
         if op in (DRAW_STEP, DISCARD_DECK):
             return bool(run.deck)
         if op == EXHAUST_PICK:
@@ -763,9 +810,46 @@ class RulesKernel(Kernel):
             return bool(run.hand)
         if op == DRAW_DISCARD_TOP:
             return bool(run.discard)
+        if op in COLUMN_PICKS:
+            return bool(self.column_candidates(run, op, frame[3]))
+        if op == SWAP_ARSENAL:
+            return len(run.arsenal) >= 2
         if op == DRAW_DISCARD_ANY:
             return bool(self.discards_of_value(run.discard, argument))
         return True
+
+    def column_candidates(self, run: Run, op: int, here: int) -> list[int]:
+        """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`):
+        `here` is the ability's column ('this column'), -1 for none."""
+        columns = run.columns
+        if op == REVERSE_ANY:
+            return [c for c, column in enumerate(columns) if column]
+        if op == SWAP_FRONT_BACK:
+            return [c for c, column in enumerate(columns) if len(column) >= 2]
+        if op == SWAP_FRONTS_ENDS:
+            full = [c for c, column in enumerate(columns) if column]
+            return full[-1:] if len(full) >= 2 else []
+        if not 0 <= here < len(columns) or not columns[here]:
+            return []
+        if op == REVERSE_THIS:
+            return [here]
+        return [c for c in (here - 1, here + 1) if 0 <= c < len(columns) and columns[c]]
+
+    def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
+        """Do a column step on the picked column."""
+        columns = list(run.columns)
+        if op in (REVERSE_THIS, REVERSE_ANY):
+            columns[column] = columns[column][::-1]
+        elif op == SWAP_FRONT_BACK:
+            held = columns[column]
+            columns[column] = held[-1:] + held[1:-1] + held[:1]
+        else:
+            other = here if op == SWAP_FRONTS_ADJACENT else \
+                next(c for c, monsters in enumerate(columns) if monsters)
+            a, b = columns[other], columns[column]
+            columns[other], columns[column] = a[:-1] + b[-1:], b[:-1] + a[-1:]
+        run.columns = tuple(columns)
+        run.layout = dungeon_layout(run.columns)
 
     def discards_of_value(self, discard: bytes, value: int) -> list[int]:
         """The discard pile's cards of this value (any, for -1), in card order."""
@@ -832,6 +916,13 @@ class RulesKernel(Kernel):
             self.advance(run, depth, frame[1] + 1)
         elif op == DRAW_DISCARD_ANY:
             self.take_into_hand(run, move)
+            self.advance(run, depth, frame[1] + 1)
+        elif op in COLUMN_PICKS:
+            self.apply_to_column(run, op, frame[3], move)
+            self.advance(run, depth, frame[1] + 1)
+        elif op == SWAP_ARSENAL:
+            arsenal = run.arsenal
+            run.arsenal = arsenal[:move] + arsenal[move:move + 2][::-1] + arsenal[move + 2:]
             self.advance(run, depth, frame[1] + 1)
         elif op == DISCARD_HAND:  # (the step runs again: more cards may be due)
             self.discard_card(run, move)
@@ -1035,6 +1126,10 @@ class RulesKernel(Kernel):
             return Action("monster", move)
         if spot.decision == PICK_CARD:
             return Action("card", move)
+        if spot.decision == PICK_COLUMN:
+            return Action("column", move)
+        if spot.decision == PICK_SWAP:
+            return Action("swap", (spot.arsenal[move], spot.arsenal[move + 1]))
         if spot.decision == PAY:
             return self.payment_action(move, state)
         return super().action(node, move, state)

@@ -31,7 +31,9 @@ it). The modules behind them are the engine's own business:
   `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
   whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
   `Exhaust`, `Ready`, `Discard`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
-  `DiscardIt`), the Monster King rule's program, `KING_FLIP`, and the engine's pending
+  `DiscardIt`, `DrawFromDiscard`, `SwapArsenal`, `ReverseColumn`, `SwapFronts`,
+  `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`), the Monster King rule's
+  program, `KING_FLIP`, and the engine's pending
   abilities, which the full-rules kernel reads where a search starts among them (`Frame`,
   `Batch`, `Trigger`).
 """
@@ -77,6 +79,13 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     Instr,
     May,
     Ready,
+    Redeal,
+    ReverseColumn,
+    ShuffleColumn,
+    ShuffleIntoDeck,
+    SwapArsenal,
+    SwapFrontBack,
+    SwapFronts,
 )
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
@@ -164,7 +173,9 @@ __all__ = [
     "CarefulChoices", "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw",
     "DrawArsenalFront", "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face", "Frame",
     "HeroFace", "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState",
-    "Ready", "Resources", "Trigger", "WeaponChoices", "active_statics", "bits", "card_set", "face",
-    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
-    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
-    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "Ready", "Redeal", "Resources", "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck",
+    "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger", "WeaponChoices", "active_statics",
+    "bits", "card_set", "face", "forbidden_columns", "in_card_order", "information_set", "key_of",
+    "least_payment_cost", "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns",
+    "one_order_each", "pay_at_random", "prey_progress", "suit_counts", "weapon_choices",
+    "weapon_covers"]

@@ -79,7 +79,8 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 
 
 PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
-              "draw_it", "discard_it", "draw_from_discard")
+              "draw_it", "discard_it", "draw_from_discard", "swap_arsenal", "reverse_column",
+              "swap_fronts", "swap_front_back")
 """The steps it plays whatever their parameters."""
 
 
