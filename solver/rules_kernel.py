@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Final, cast
 
+from dungeoneer.engine import rng
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
@@ -45,8 +46,10 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleDungeon,
     PuzzleState,
     Ready,
+    Redeal,
     ReverseColumn,
     ShuffleColumn,
+    ShuffleIntoDeck,
     SwapArsenal,
     SwapFrontBack,
     SwapFronts,
@@ -128,9 +131,29 @@ SWAP_FRONTS_ENDS: Final = 27
 """Swap the front monsters of the leftmost and the rightmost column."""
 SWAP_FRONT_BACK: Final = 28
 """Swap the front and back monsters of a column, picked."""
+SHUFFLE_THIS: Final = 29
+"""Shuffle the ability's column."""
+SHUFFLE_ANY: Final = 30
+"""Shuffle a column, picked."""
+REDEAL: Final = 31
+"""Shuffle the dungeon's monsters and deal them into `argument` columns."""
+SHUFFLE_INTO_DECK: Final = 32
+"""Shuffle cards into the deck (`argument`: `shuffle_spec`)."""
 COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
-                       SWAP_FRONT_BACK)
+                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY)
 """The steps that pick a column (`column_candidates`)."""
+SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK)
+"""The steps that draw from the game's random stream."""
+
+# `shuffle_spec`'s fields.
+ZONE_CODES: Final = {"hand": 1, "arsenal": 2, "discard": 3}
+ALL_CARDS: Final = 255
+"""A count of every card of the zones."""
+ANY_CARD, BOTTOM_CARDS, FRONT_CARD = range(3)
+"""Which cards (`ShuffleIntoDeck.card`): picked, the discard pile's bottom ones, the arsenal's
+front one."""
+DONE_MOVE: Final = -1
+"""The move that ends an 'up to' pick."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -155,6 +178,8 @@ PICK_MONSTER: Final = 4
 PICK_CARD: Final = 5
 PICK_COLUMN: Final = 6
 PICK_SWAP: Final = 7
+PICK_UP_TO: Final = 8
+"""A pick of a card or done (`DONE_MOVE`)."""
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -171,6 +196,18 @@ HERO: Final = -1
 """An ability's source when it is the hero's (as the engine's `HERO`)."""
 MAX_STEPS: Final = 100_000
 """Steps resolved for one move before the card data is taken to loop (as the engine's)."""
+
+
+def shuffle_spec(instr: ShuffleIntoDeck) -> int:
+    """A `ShuffleIntoDeck` step as one number: its zones in order (2 bits each, `ZONE_CODES`),
+    then its count (8 bits, `ALL_CARDS` for 'all'), whether 'up to', whether 'with the same
+    suit', and which cards (2 bits)."""
+    zones = 0
+    for zone in reversed(instr.zones):
+        zones = zones << 2 | ZONE_CODES[zone]
+    count = instr.count if isinstance(instr.count, int) else ALL_CARDS
+    card = {"any": ANY_CARD, "bottom": BOTTOM_CARDS, "front": FRONT_CARD}[instr.card]
+    return (((zones << 8 | count) << 1 | instr.up_to) << 1 | instr.same_suit) << 2 | card
 
 
 UNPLAYED_PROGRAMS: Final = (0, 3)
@@ -223,8 +260,14 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DISCARD_IT, 0))
         elif isinstance(instr, SwapArsenal):
             steps.append((SWAP_ARSENAL, 0))
-        elif isinstance(instr, ReverseColumn) and not isinstance(instr, ShuffleColumn):
+        elif isinstance(instr, ShuffleColumn):
+            steps.append((SHUFFLE_THIS if instr.column == "this" else SHUFFLE_ANY, 0))
+        elif isinstance(instr, ReverseColumn):
             steps.append((REVERSE_THIS if instr.column == "this" else REVERSE_ANY, 0))
+        elif isinstance(instr, Redeal):
+            steps.append((REDEAL, instr.columns))
+        elif isinstance(instr, ShuffleIntoDeck):
+            steps.append((SHUFFLE_INTO_DECK, shuffle_spec(instr)))
         elif isinstance(instr, SwapFronts):
             steps.append((SWAP_FRONTS_ENDS if instr.columns == "leftmost_and_rightmost"
                           else SWAP_FRONTS_ADJACENT, 0))
@@ -276,6 +319,9 @@ def unsupported(state: PuzzleState) -> str:
         return "Traps & Treasures and attachments are not played by the kernel yet"
     if state.forced:
         return "the kernel draws no written shuffle outcomes"
+    if state.rng is None and any(op in SHUFFLES for ability in state.rules.abilities_in_play()
+                                 for op, _argument in program_steps(ability.program)):
+        return "no random stream (a seed) to shuffle with"
     if len(state.rules.cards.arsenal) > 255 or len(state.rules.cards.monsters) > 255:
         return "more than 255 arsenal cards or monsters"
     return card_set_refusal(state.rules)
@@ -285,12 +331,13 @@ class Spot(Node):
     """A position of the full rules. The core kernel's fields (`Node`) hold the arsenal, hand,
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
     `pending` is the attacked column while a payment is asked, and `payments` its payments
-    (or the monsters a pick offers).
-    The columns and the deck are kept whole, with the pending abilities and the decision."""
+    (or what a pick offers).
+    The columns and the deck are kept whole, with the random stream's state, the pending
+    abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
                  collected: int, dungeon: int, pending: int, payments: list[int] | None,
-                 columns: tuple[bytes, ...], layout: bytes, deck: bytes,
+                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, stream: int,
                  stack: tuple[Pend, ...], decision: int) -> None:
         super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
                          pending, payments)
@@ -299,12 +346,15 @@ class Spot(Node):
         """The columns as the key writes them (`dungeon_layout`): made again only when a
         column changes."""
         self.deck = deck
+        self.stream = stream
+        """The game's random stream (`engine.rng`), which the shuffles draw from."""
         self.stack = stack
         """The engine's stack of pending abilities (`Pend`), bottom first."""
         self.decision = decision
         """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
-        resolves first: the top batch's), YES_NO, PICK_MONSTER or PICK_CARD (the top frame's
-        step asks; the monsters or cards it offers are `payments`)."""
+        resolves first: the top batch's), YES_NO, or a pick the top frame's step asks for:
+        PICK_MONSTER, PICK_CARD, PICK_UP_TO (a card or done), PICK_COLUMN, PICK_SWAP (two
+        adjacent arsenal cards: the first one's place); what it offers is `payments`."""
 
 
 def order_code(cards: tuple[int, ...]) -> int:
@@ -352,6 +402,7 @@ class Run:
         self.arsenal = spot.arsenal
         self.hand = spot.hand
         self.deck = spot.deck
+        self.stream = spot.stream
         self.discard = spot.discard
         self.stack.clear()
         self.stack.extend(spot.stack)
@@ -370,7 +421,7 @@ class Run:
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
                     self.collected, self.dungeon, self.pending, self.payments, self.columns,
-                    self.layout, self.deck, tuple(self.stack), self.decision)
+                    self.layout, self.deck, self.stream, tuple(self.stack), self.decision)
 
 
 class RulesKernel(Kernel):
@@ -430,7 +481,10 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
-        self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
+        self.shuffles = any(op in SHUFFLES for steps in self.steps for op, _argument in steps)
+        """Whether a step shuffles: then the stream's state is part of every key."""
+        self.mask_width = (3 * self.monster_count + self.card_count + 16
+                           + 64 * self.shuffles + 7) // 8
         """Bytes of a key's integer part (`key`)."""
         self.run = Run(self.start())
         """The working copy a move is applied on."""
@@ -450,8 +504,8 @@ class RulesKernel(Kernel):
                 dungeon |= 1 << monster
         spot = Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
                     root.collected, dungeon, -1, None, root.columns,
-                    dungeon_layout(root.columns), root.deck, pending_abilities(root.stack),
-                    QUIET)
+                    dungeon_layout(root.columns), root.deck,
+                    0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
         if not spot.stack:
             return spot
         run = Run(spot)
@@ -472,6 +526,8 @@ class RulesKernel(Kernel):
         spot = cast(Spot, node)
         m = self.monster_count
         masks = (spot.kings << m | spot.exhausted) << m | spot.collected
+        if self.shuffles:  # (else the stream never moves: one state for the whole search)
+            masks = masks << 64 | spot.stream
         if spot.decision == QUIET:
             classes = self.classes
             discard = (spot.discard.translate(classes)
@@ -501,7 +557,7 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP):
+        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -527,7 +583,7 @@ class RulesKernel(Kernel):
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
-                        spot.layout, deck[1:], (), QUIET)
+                        spot.layout, deck[1:], spot.stream, (), QUIET)
         run = self.run
         run.load(spot)
         if decision == QUIET:
@@ -708,6 +764,12 @@ class RulesKernel(Kernel):
             if found:
                 self.apply_to_column(run, op, frame[3], found[0])
             return NEXT
+        if op == SHUFFLE_INTO_DECK:
+            return self.shuffle_into_deck(run, argument)
+        if op == REDEAL:
+            if run.dungeon:
+                self.redeal(run, argument)
+            return NEXT
         if op == SWAP_ARSENAL:
             if len(run.arsenal) > 2:
                 run.decision, run.payments = PICK_SWAP, list(range(len(run.arsenal) - 1))
@@ -814,6 +876,10 @@ class RulesKernel(Kernel):
             return bool(self.column_candidates(run, op, frame[3]))
         if op == SWAP_ARSENAL:
             return len(run.arsenal) >= 2
+        if op == REDEAL:
+            return bool(run.dungeon)
+        if op == SHUFFLE_INTO_DECK:
+            return bool(self.shuffle_pool(run, argument))
         if op == DRAW_DISCARD_ANY:
             return bool(self.discards_of_value(run.discard, argument))
         return True
@@ -822,7 +888,7 @@ class RulesKernel(Kernel):
         """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`):
         `here` is the ability's column ('this column'), -1 for none."""
         columns = run.columns
-        if op == REVERSE_ANY:
+        if op in (REVERSE_ANY, SHUFFLE_ANY):
             return [c for c, column in enumerate(columns) if column]
         if op == SWAP_FRONT_BACK:
             return [c for c, column in enumerate(columns) if len(column) >= 2]
@@ -831,7 +897,7 @@ class RulesKernel(Kernel):
             return full[-1:] if len(full) >= 2 else []
         if not 0 <= here < len(columns) or not columns[here]:
             return []
-        if op == REVERSE_THIS:
+        if op in (REVERSE_THIS, SHUFFLE_THIS):
             return [here]
         return [c for c in (here - 1, here + 1) if 0 <= c < len(columns) and columns[c]]
 
@@ -840,6 +906,8 @@ class RulesKernel(Kernel):
         columns = list(run.columns)
         if op in (REVERSE_THIS, REVERSE_ANY):
             columns[column] = columns[column][::-1]
+        elif op in (SHUFFLE_THIS, SHUFFLE_ANY):
+            columns[column] = self.shuffled(run, columns[column])
         elif op == SWAP_FRONT_BACK:
             held = columns[column]
             columns[column] = held[-1:] + held[1:-1] + held[:1]
@@ -850,6 +918,81 @@ class RulesKernel(Kernel):
             columns[other], columns[column] = a[:-1] + b[-1:], b[:-1] + a[-1:]
         run.columns = tuple(columns)
         run.layout = dungeon_layout(run.columns)
+
+    def shuffled(self, run: Run, cards: bytes) -> bytes:
+        """The cards in the order the game's stream shuffles them into (`Board.chance_order`)."""
+        order, run.stream = rng.shuffled(cards, run.stream)
+        return bytes(order)
+
+    def redeal(self, run: Run, count: int) -> None:
+        """`Board.redeal`: the dungeon's monsters, shuffled, dealt left to right, top to
+        bottom into the `count` leftmost columns."""
+        order = self.shuffled(run, b"".join(run.columns))
+        run.columns = tuple(order[c::count] if c < count else b""
+                            for c in range(len(run.columns)))
+        run.layout = dungeon_layout(run.columns)
+
+    def shuffle_pool(self, run: Run, spec: int) -> bytes:
+        """The cards a `shuffle_spec` step takes from, in the order the player picks in: each
+        zone in turn, the hand in card order, the arsenal left to right, the discard pile
+        bottom to top."""
+        zones = spec >> 12
+        pool = b""
+        while zones:
+            zone = zones & 3
+            zones >>= 2
+            pool += (mask_ids(run.hand) if zone == 1 else run.arsenal if zone == 2
+                     else run.discard)
+        return pool
+
+    def shuffle_into_deck(self, run: Run, spec: int) -> int:
+        """`ShuffleIntoDeck.run`: the cards named, or the player's picks one at a time (in
+        pool order, so that each set of cards is picked one way only), join the deck, which
+        is shuffled."""
+        count, up_to, same_suit, card = spec >> 4 & 255, spec >> 3 & 1, spec >> 2 & 1, spec & 3
+        pool = self.shuffle_pool(run, spec)
+        if count == ALL_CARDS:
+            return self.shuffle_in_done(run, pool)
+        if card == BOTTOM_CARDS:
+            return self.shuffle_in_done(run, run.discard[:count])
+        if card == FRONT_CARD:
+            return self.shuffle_in_done(run, run.arsenal[-1:])
+        picks = run.picks
+        if len(picks) == count:
+            return self.shuffle_in_done(run, picks)
+        if not up_to and not same_suit and len(pool) <= count:
+            return self.shuffle_in_done(run, pool)  # (do as much as you can)
+        rest = pool[pool.index(picks[-1]) + 1:] if picks else pool
+        if same_suit and picks:
+            suit = self.suit[picks[0]]
+            rest = bytes(c for c in rest if self.suit[c] == suit)
+        if not up_to and not same_suit:  # (leave enough cards to reach the count)
+            rest = rest[:max(0, len(rest) - (count - len(picks) - 1))]
+        if not rest:
+            return self.shuffle_in_done(run, picks)
+        if up_to:
+            run.decision, run.payments = PICK_UP_TO, [*rest, DONE_MOVE]
+            return ASK
+        if len(rest) == 1:
+            run.picks = (*picks, rest[0])
+            return self.shuffle_into_deck(run, spec)
+        run.decision, run.payments = PICK_CARD, list(rest)
+        return ASK
+
+    def shuffle_in_done(self, run: Run, cards: bytes | tuple[int, ...]) -> int:
+        """The step's cards join the deck, which is shuffled; its picks are cleared."""
+        self.shuffle_in(run, cards)
+        run.picks = ()
+        return NEXT
+
+    def shuffle_in(self, run: Run, cards: bytes | tuple[int, ...]) -> None:
+        """`Board.shuffle_into_deck`: the cards leave their zones, join the deck's bottom, and
+        the deck is shuffled; no card, no shuffle."""
+        if not cards:
+            return
+        for card in cards:
+            self.remove_card(run, card)
+        run.deck = self.shuffled(run, run.deck + bytes(cards))
 
     def discards_of_value(self, discard: bytes, value: int) -> list[int]:
         """The discard pile's cards of this value (any, for -1), in card order."""
@@ -920,6 +1063,14 @@ class RulesKernel(Kernel):
         elif op in COLUMN_PICKS:
             self.apply_to_column(run, op, frame[3], move)
             self.advance(run, depth, frame[1] + 1)
+        elif op == SHUFFLE_INTO_DECK:
+            if move == DONE_MOVE:
+                self.shuffle_in(run, run.picks)
+                run.picks = ()
+                self.advance(run, depth, frame[1] + 1)
+            else:  # (the step runs again: more cards may be picked)
+                run.picks = (*run.picks, move)
+                self.advance(run, depth, frame[1])
         elif op == SWAP_ARSENAL:
             arsenal = run.arsenal
             run.arsenal = arsenal[:move] + arsenal[move:move + 2][::-1] + arsenal[move + 2:]
@@ -1126,6 +1277,8 @@ class RulesKernel(Kernel):
             return Action("monster", move)
         if spot.decision == PICK_CARD:
             return Action("card", move)
+        if spot.decision == PICK_UP_TO:
+            return Action("done") if move == DONE_MOVE else Action("card", move)
         if spot.decision == PICK_COLUMN:
             return Action("column", move)
         if spot.decision == PICK_SWAP:
@@ -1153,5 +1306,6 @@ class RulesKernel(Kernel):
         spot = cast(Spot, node)
         return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
-                             exhausted=spot.exhausted, collected=spot.collected)
+                             exhausted=spot.exhausted, collected=spot.collected,
+                             rng=spot.stream if self.shuffles else self.root.rng)
 

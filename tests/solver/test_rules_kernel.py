@@ -20,6 +20,7 @@ from dungeoneer.solver.lines import verify_line
 from dungeoneer.solver.rules_kernel import (
     BATCH,
     PAY,
+    PICK_UP_TO,
     QUIET,
     RulesKernel,
     Spot,
@@ -248,6 +249,20 @@ def test_hand_cards_are_paid_in_every_order_while_the_discard_order_counts(card_
         ordered += sum(1 for spot in path if spot.payments and spot.decision == PAY
                        and any(code >> kernel.order_shift for code in spot.payments))
     assert ordered >= 5
+
+
+def test_shuffles_draw_from_the_stream_as_the_engines_do(card_folders):
+    """Shuffles (a column, the dungeon, cards into the deck) draw from the game's stream,
+    which the kernel's positions carry and key; 'up to' picks offer done."""
+    shuffled = up_to = 0
+    for seed in range(8):
+        state = card_game(card_folders["played"], HEROES[seed]).new_initial_state(seed=seed)
+        path: list[Spot] = []
+        walk_both(state, [seed * 3 + i for i in range(150)], path)
+        shuffled += sum(before.stream != after.stream for before, after in pairwise(path))
+        up_to += sum(spot.decision == PICK_UP_TO for spot in path)
+    assert shuffled >= 10
+    assert up_to >= 3
 
 
 @pytest.mark.parametrize("hero, seed", [("Skull Alchemist", 4), ("Skull Warrior", 2)])
