@@ -31,7 +31,9 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    Attack,
     Batch,
+    Defeat,
     Discard,
     DiscardArsenal,
     DiscardDeck,
@@ -139,8 +141,20 @@ REDEAL: Final = 31
 """Shuffle the dungeon's monsters and deal them into `argument` columns."""
 SHUFFLE_INTO_DECK: Final = 32
 """Shuffle cards into the deck (`argument`: `shuffle_spec`)."""
+ATTACK_ANY: Final = 33
+"""Attack the front monster of a column, picked (an attack nested in the ability)."""
+ATTACK_ADJACENT: Final = 34
+"""Attack the front monster of a column adjacent to the ability's, picked."""
+DEFEAT_THIS: Final = 35
+"""Defeat the front monster of the ability's column."""
+DEFEAT_ANY: Final = 36
+"""Defeat the front monster of a column, picked."""
+DEFEAT_THIS_KING: Final = 37
+DEFEAT_ANY_KING: Final = 38
+"""The same, when that monster is a Monster King."""
 COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
-                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY)
+                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY, ATTACK_ANY, ATTACK_ADJACENT,
+                       DEFEAT_THIS, DEFEAT_ANY, DEFEAT_THIS_KING, DEFEAT_ANY_KING)
 """The steps that pick a column (`column_candidates`)."""
 SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK)
 """The steps that draw from the game's random stream."""
@@ -273,6 +287,11 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
                           else SWAP_FRONTS_ADJACENT, 0))
         elif isinstance(instr, SwapFrontBack):
             steps.append((SWAP_FRONT_BACK, 0))
+        elif isinstance(instr, Attack):
+            steps.append((ATTACK_ANY if instr.column == "any" else ATTACK_ADJACENT, 0))
+        elif isinstance(instr, Defeat):
+            steps.append(((DEFEAT_ANY_KING if instr.king else DEFEAT_ANY) if instr.column == "any"
+                          else (DEFEAT_THIS_KING if instr.king else DEFEAT_THIS), 0))
         elif isinstance(instr, DrawFromDiscard):
             steps.append((DRAW_DISCARD_TOP, 0) if instr.card == "top" else
                          (DRAW_DISCARD_ANY, -1 if instr.value is None else instr.value))
@@ -888,21 +907,44 @@ class RulesKernel(Kernel):
         """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`):
         `here` is the ability's column ('this column'), -1 for none."""
         columns = run.columns
-        if op in (REVERSE_ANY, SHUFFLE_ANY):
+        if op in (REVERSE_ANY, SHUFFLE_ANY, DEFEAT_ANY):
             return [c for c, column in enumerate(columns) if column]
+        if op == DEFEAT_ANY_KING:
+            return [c for c, column in enumerate(columns)
+                    if column and run.kings >> column[-1] & 1]
+        if op == ATTACK_ANY:
+            return self.attackable(run, range(len(columns)))
         if op == SWAP_FRONT_BACK:
             return [c for c, column in enumerate(columns) if len(column) >= 2]
         if op == SWAP_FRONTS_ENDS:
             full = [c for c, column in enumerate(columns) if column]
             return full[-1:] if len(full) >= 2 else []
+        adjacent = [c for c in (here - 1, here + 1) if 0 <= c < len(columns) and columns[c]]
+        if op == ATTACK_ADJACENT:  # (its own column may be empty: the next ones still count)
+            return self.attackable(run, adjacent) if here >= 0 else []
         if not 0 <= here < len(columns) or not columns[here]:
             return []
-        if op in (REVERSE_THIS, SHUFFLE_THIS):
+        if op in (REVERSE_THIS, SHUFFLE_THIS, DEFEAT_THIS):
             return [here]
-        return [c for c in (here - 1, here + 1) if 0 <= c < len(columns) and columns[c]]
+        if op == DEFEAT_THIS_KING:
+            return [here] if run.kings >> columns[here][-1] & 1 else []
+        return adjacent
+
+    def attackable(self, run: Run, among: range | list[int]) -> list[int]:
+        """The columns among these whose front monster may be attacked: its defense can be
+        matched (`rules.attackable_columns`)."""
+        c0, c1, c2, c3 = self.matched(run.hand, run.collected & ~run.exhausted, run.kings)
+        return [c for c in among if run.columns[c] and self.can_pay(
+            run.columns[c][-1], run.arsenal, run.kings, c0, c1, c2, c3)]
 
     def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
         """Do a column step on the picked column."""
+        if op in (ATTACK_ANY, ATTACK_ADJACENT):  # (its steps run next, above this frame)
+            run.stack.append((ATTACK_ACTION, 0, -1, column, -1, (), True, ()))
+            return
+        if op >= DEFEAT_THIS:
+            self.defeated(run, run.columns[column][-1], column)
+            return
         columns = list(run.columns)
         if op in (REVERSE_THIS, REVERSE_ANY):
             columns[column] = columns[column][::-1]

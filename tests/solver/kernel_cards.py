@@ -81,7 +81,7 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
               "draw_it", "discard_it", "draw_from_discard", "swap_arsenal", "reverse_column",
               "swap_fronts", "swap_front_back", "shuffle_column", "redeal",
-              "shuffle_into_deck")
+              "shuffle_into_deck", "attack", "defeat")
 """The steps it plays whatever their parameters."""
 
 
