@@ -52,6 +52,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     ReverseColumn,
     ShuffleColumn,
     ShuffleIntoDeck,
+    Static,
     SwapArsenal,
     SwapFrontBack,
     SwapFronts,
@@ -206,6 +207,10 @@ TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 """The events the kernel fires abilities on, by number."""
 LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
 
+PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore")
+"""The statements (static abilities) the kernel plays."""
+COLUMN_REFERENCES: Final = ("leftmost", "middle", "rightmost")
+
 HERO: Final = -1
 """An ability's source when it is the hero's (as the engine's `HERO`)."""
 MAX_STEPS: Final = 100_000
@@ -319,7 +324,9 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
         return "more than 254 programs"
     for ability in game.abilities_in_play():
         if ability.static is not None:
-            return f"{ability.label}: statements are not played by the kernel yet"
+            if ability.static.kind not in PLAYED_STATEMENTS:
+                return f"{ability.label}: a statement the kernel does not play yet"
+            continue
         if ability.trigger not in TRIGGERS:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
@@ -397,6 +404,36 @@ def discard_order(code: int) -> bytes:
 def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
     """The columns as one byte string: each one's length, then their monsters."""
     return bytes([len(column) for column in columns]) + b"".join(columns)
+
+
+class Statements:
+    """What the statements in effect say (`rules.active_statics`): the columns that can't be
+    attacked (by reference, `COLUMN_REFERENCES`), whether weapons can't be used, which kinds of
+    triggered ability are ignored."""
+
+    __slots__ = ("blocked", "ignored", "no_weapons")
+
+    def __init__(self, statics: list[Static]) -> None:
+        self.blocked = tuple(sorted({COLUMN_REFERENCES.index(s.params["columns"])
+                                     for s in statics if s.kind == "no_attack"}))
+        self.no_weapons = any(s.kind == "no_weapons" for s in statics)
+        self.ignored = frozenset(s.params["abilities"] for s in statics if s.kind == "ignore")
+
+    def blocks(self, columns: tuple[bytes, ...], column: int) -> bool:
+        """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`:
+        the leftmost, middle and rightmost among the columns with monsters)."""
+        full = [c for c, monsters in enumerate(columns) if monsters]
+        for reference in self.blocked:
+            if reference == 0:
+                named = full[:1]
+            elif reference == 2:
+                named = full[-1:]
+            else:
+                half = len(full) // 2
+                named = full[half:half + 1] if len(full) % 2 else full[half - 1:half + 1]
+            if column in named:
+                return True
+        return False
 
 
 class Run:
@@ -500,6 +537,18 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
+        self.trigger_kind = [game.ability(p).trigger if p >= FIRST_CARD_PROGRAM else ""
+                             for p in range(len(game.programs))]
+        """By program id: the kind of trigger a card ability fires on ('loot', 'trophy'),
+        which a statement may ignore."""
+        self.hero_statements = Statements([static for static, _owner in game.hero_statics])
+        self.king_statics = [[(a.static, a.while_ == "collected") for a in abilities
+                              if a.static is not None] for abilities in game.king_statics]
+        """By monster: its King face's statements, each with whether it holds while collected
+        (else while in the dungeon)."""
+        self.static_kings = mask_of(m for m, statics in enumerate(self.king_statics) if statics)
+        self.statements_kept: dict[int, Statements] = {}
+        """`statements` by the Kings and collection that decide them."""
         self.shuffles = any(op in SHUFFLES for steps in self.steps for op, _argument in steps)
         """Whether a step shuffles: then the stream's state is part of every key."""
         self.mask_width = (3 * self.monster_count + self.card_count + 16
@@ -587,10 +636,7 @@ class RulesKernel(Kernel):
         if super().won(node):
             return []
         found = [DEAL] if spot.deck else []
-        c0, c1, c2, c3 = self.matched(spot.hand, spot.collected & ~spot.exhausted, spot.kings)
-        for c, column in enumerate(spot.columns):
-            if column and self.can_pay(column[-1], spot.arsenal, spot.kings, c0, c1, c2, c3):
-                found.append(c)
+        found.extend(self.attackable(spot, range(len(spot.columns))))
         return found
 
     def child(self, node: Node, move: int) -> Node:
@@ -703,8 +749,11 @@ class RulesKernel(Kernel):
             stack.append((BATCH, 0, -1, -1, -1, waiting, False, ()))
 
     def begin(self, run: Run, trigger: Trig) -> None:
-        """Start resolving a triggered ability (none is ignored: the kernel plays no statement
-        yet)."""
+        """Start resolving a triggered ability, unless a statement ignores its kind now
+        (`Board.begin`)."""
+        ignored = self.statements(run.kings, run.collected).ignored
+        if ignored and self.trigger_kind[trigger[0]] in ignored:
+            return
         run.stack.append((trigger[0], 0, trigger[1], trigger[2], trigger[3], (), False, ()))
 
     def step(self, run: Run, frame: Pend, op: int, argument: int) -> int:
@@ -819,8 +868,9 @@ class RulesKernel(Kernel):
             target = frame[4]
             if not run.dungeon >> target & 1:
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
-            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
-                                                run.collected & ~run.exhausted)
+            ready = 0 if self.statements(run.kings, run.collected).no_weapons else \
+                run.collected & ~run.exhausted
+            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings, ready)
             if self.order_live(run.collected, run.kings):
                 payments, total = self.in_every_order(payments, total)
             if not payments:
@@ -844,6 +894,23 @@ class RulesKernel(Kernel):
         if run.dungeon >> monster & 1 and not run.kings >> monster & 1:
             self.reveal(run, monster)
         return NEXT
+
+    def statements(self, kings: int, collected: int) -> Statements:
+        """The statements in effect: the hero's, and those of the Monster Kings in the
+        dungeon or collected, as each one says."""
+        kings &= self.static_kings
+        if not kings:
+            return self.hero_statements
+        slot = kings << self.monster_count | collected & kings
+        found = self.statements_kept.get(slot)
+        if found is None:
+            statics = [static for static, _owner in self.root.rules.hero_statics]
+            for monster in mask_ids(kings):
+                for static, while_collected in self.king_statics[monster]:
+                    if while_collected == bool(collected >> monster & 1):
+                        statics.append(static)
+            found = self.statements_kept[slot] = Statements(statics)
+        return found
 
     def order_live(self, collected: int, kings: int) -> bool:
         """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
@@ -930,12 +997,20 @@ class RulesKernel(Kernel):
             return [here] if run.kings >> columns[here][-1] & 1 else []
         return adjacent
 
-    def attackable(self, run: Run, among: range | list[int]) -> list[int]:
-        """The columns among these whose front monster may be attacked: its defense can be
-        matched (`rules.attackable_columns`)."""
-        c0, c1, c2, c3 = self.matched(run.hand, run.collected & ~run.exhausted, run.kings)
-        return [c for c in among if run.columns[c] and self.can_pay(
-            run.columns[c][-1], run.arsenal, run.kings, c0, c1, c2, c3)]
+    def attackable(self, at: Spot | Run, among: range | list[int]) -> list[int]:
+        """The columns among these whose front monster may be attacked: no statement forbids
+        it, and its defense can be matched (`rules.attackable_columns`)."""
+        statements = self.statements(at.kings, at.collected)
+        ready = 0 if statements.no_weapons else at.collected & ~at.exhausted
+        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
+        columns = at.columns
+        found: list[int] = []
+        for c in among:
+            if columns[c] and self.can_pay(columns[c][-1], at.arsenal, at.kings, c0, c1, c2,
+                                           c3) and not (statements.blocked and
+                                                        statements.blocks(columns, c)):
+                found.append(c)
+        return found
 
     def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
         """Do a column step on the picked column."""

@@ -93,10 +93,16 @@ def _played_step(step: dict) -> bool:
     return step["op"] == "may" and all(_played_step(s) for s in step["do"])
 
 
+PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore")
+"""The statements it plays."""
+
+
 def _played(ability: dict) -> bool:
-    """Whether the full-rules kernel plays this ability: its steps are ones it plays (plain or
-    under `may`), on an event it fires."""
-    return ("static" not in ability and ability.get("trigger") in PLAYED_TRIGGERS
+    """Whether the full-rules kernel plays this ability: a statement it plays, or steps it
+    plays (plain or under `may`) on an event it fires."""
+    if "static" in ability:
+        return ability["static"]["kind"] in PLAYED_STATEMENTS
+    return (ability.get("trigger") in PLAYED_TRIGGERS
             and all(_played_step(step) for step in ability["effect"]))
 
 
