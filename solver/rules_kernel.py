@@ -31,6 +31,8 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    AttachArsenalFront,
+    Attachment,
     Attack,
     Batch,
     Defeat,
@@ -170,11 +172,19 @@ front one."""
 DONE_MOVE: Final = -1
 """The move that ends an 'up to' pick."""
 
+EXHAUST_WIZARD: Final = 39
+"""Exhaust the wizard (the card attached to the hero as one)."""
+READY_WIZARD: Final = 40
+"""Ready the wizard."""
+ATTACH_ARSENAL_FRONT: Final = 41
+"""Attach the arsenal's front card to the ability's source."""
+
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
-                          "front_of_each_column": EXHAUST_FRONTS}
-READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "it": READY_IT}
-"""The targets of `exhaust` and `ready` the kernel plays (the wizard's not yet)."""
+                          "front_of_each_column": EXHAUST_FRONTS, "wizard": EXHAUST_WIZARD}
+READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "it": READY_IT,
+                        "wizard": READY_WIZARD}
+"""The targets of `exhaust` and `ready`."""
 
 NEXT: Final = -1
 """A step's result: go on to the next step (otherwise: the step to go to, or `ASK`)."""
@@ -260,10 +270,12 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DRAW_STEP, instr.count))
         elif isinstance(instr, May):
             steps.append((MAY_STEP, instr.end))
-        elif isinstance(instr, Exhaust) and instr.target in EXHAUST_TARGETS:
+        elif isinstance(instr, Exhaust):
             steps.append((EXHAUST_TARGETS[instr.target], 0))
-        elif isinstance(instr, Ready) and instr.target in READY_TARGETS:
+        elif isinstance(instr, Ready):
             steps.append((READY_TARGETS[instr.target], 0))
+        elif isinstance(instr, AttachArsenalFront):
+            steps.append((ATTACH_ARSENAL_FRONT, 0))
         elif isinstance(instr, Discard):
             steps.append((DISCARD_HAND, instr.count))
         elif isinstance(instr, DiscardDeck):
@@ -327,6 +339,8 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
             if ability.static.kind not in PLAYED_STATEMENTS:
                 return f"{ability.label}: a statement the kernel does not play yet"
             continue
+        if ability.trigger == "after_setup":
+            continue  # (it has fired before any position the kernel starts from)
         if ability.trigger not in TRIGGERS:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
@@ -336,13 +350,31 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
     return ""
 
 
+def plays_pending(game: PuzzleDungeon, item: Frame | Batch) -> bool:
+    """Whether the kernel plays this entry of the engine's stack: every program in it (the
+    frame's and those waiting) is one it runs, and no frame counts repetitions."""
+    if isinstance(item, Batch):
+        programs = [t.ability for t in item.triggers]
+    else:
+        if item.ctx.count:
+            return False
+        programs = [item.program] + [t.ability for t in item.waiting]
+    for p in programs:
+        if p in UNPLAYED_PROGRAMS or (p >= FIRST_CARD_PROGRAM
+                                      and not program_steps(game.programs[p])):
+            return False
+    return True
+
+
 def unsupported(state: PuzzleState) -> str:
     """Why the kernel can't search from this position; empty when it can."""
     for item in state.stack:
-        if isinstance(item, Frame) and (item.program in UNPLAYED_PROGRAMS or item.ctx.count):
+        if not plays_pending(state.rules, item):
             return "a pending ability the kernel does not play yet"
-    if state.traps or state.treasures or state.removed or state.attached:
-        return "Traps & Treasures and attachments are not played by the kernel yet"
+    if state.traps or state.treasures or state.removed:
+        return "Traps & Treasures are not played by the kernel yet"
+    if any(a.status not in ("", "wizard") for a in state.attached):
+        return "an attachment of a status the kernel does not know"
     if state.forced:
         return "the kernel draws no written shuffle outcomes"
     if state.rng is None and any(op in SHUFFLES for ability in state.rules.abilities_in_play()
@@ -358,13 +390,13 @@ class Spot(Node):
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
     `pending` is the attacked column while a payment is asked, and `payments` its payments
     (or what a pick offers).
-    The columns and the deck are kept whole, with the random stream's state, the pending
-    abilities and the decision."""
+    The columns and the deck are kept whole, with the attachments, the random stream's state,
+    the pending abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
                  collected: int, dungeon: int, pending: int, payments: list[int] | None,
-                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, stream: int,
-                 stack: tuple[Pend, ...], decision: int) -> None:
+                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, attached: bytes,
+                 stream: int, stack: tuple[Pend, ...], decision: int) -> None:
         super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
                          pending, payments)
         self.columns = columns
@@ -372,6 +404,9 @@ class Spot(Node):
         """The columns as the key writes them (`dungeon_layout`): made again only when a
         column changes."""
         self.deck = deck
+        self.attached = attached
+        """The cards attached to the hero or a monster, in the order attached (the first one
+        attached as a wizard is the wizard), four bytes each (`attachment`)."""
         self.stream = stream
         """The game's random stream (`engine.rng`), which the shuffles draw from."""
         self.stack = stack
@@ -381,6 +416,12 @@ class Spot(Node):
         resolves first: the top batch's), YES_NO, or a pick the top frame's step asks for:
         PICK_MONSTER, PICK_CARD, PICK_UP_TO (a card or done), PICK_COLUMN, PICK_SWAP (two
         adjacent arsenal cards: the first one's place); what it offers is `payments`."""
+
+
+def attachment(card: int, host: int, status: str, exhausted: bool) -> bytes:
+    """An attachment as the kernel keeps it: the card, its host + 1 (0 for the hero), whether
+    it is a wizard, whether exhausted."""
+    return bytes((card, host + 1, status == "wizard", exhausted))
 
 
 def order_code(cards: tuple[int, ...]) -> int:
@@ -458,6 +499,7 @@ class Run:
         self.arsenal = spot.arsenal
         self.hand = spot.hand
         self.deck = spot.deck
+        self.attached = spot.attached
         self.stream = spot.stream
         self.discard = spot.discard
         self.stack.clear()
@@ -477,7 +519,8 @@ class Run:
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
                     self.collected, self.dungeon, self.pending, self.payments, self.columns,
-                    self.layout, self.deck, self.stream, tuple(self.stack), self.decision)
+                    self.layout, self.deck, self.attached, self.stream, tuple(self.stack),
+                    self.decision)
 
 
 class RulesKernel(Kernel):
@@ -573,6 +616,8 @@ class RulesKernel(Kernel):
         spot = Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
                     root.collected, dungeon, -1, None, root.columns,
                     dungeon_layout(root.columns), root.deck,
+                    b"".join(attachment(a.card, a.host, a.status, a.exhausted)
+                             for a in root.attached),
                     0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
         if not spot.stack:
             return spot
@@ -600,11 +645,17 @@ class RulesKernel(Kernel):
             classes = self.classes
             discard = (spot.discard.translate(classes)
                        if self.order_live(spot.collected, spot.kings) else b"")
-            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck)))
-                    + spot.arsenal.translate(classes) + spot.deck.translate(classes) + discard
+            attached = spot.attached
+            if attached:  # (each card as its class, the rest as it is)
+                attached = bytes(classes[b] if i % 4 == 0 else b
+                                 for i, b in enumerate(attached))
+            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck), len(attached)))
+                    + spot.arsenal.translate(classes) + spot.deck.translate(classes) + attached
+                    + discard
                     + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
                        ).to_bytes(self.mask_width, "big"))
-        lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.stack)))
+        lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.attached),
+                             len(spot.stack)))
         for frame in spot.stack:
             program, pc, source, column, subject, waiting, nested, picks = frame
             lengths += bytes((program + 1, pc, source + 1, column + 1, subject + 1,
@@ -612,7 +663,8 @@ class RulesKernel(Kernel):
             lengths += bytes(picks)
             for ability, t_source, t_column, t_subject in waiting:
                 lengths += bytes((ability, t_source + 1, t_column + 1, t_subject + 1))
-        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.discard
+        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.attached
+                + spot.discard
                 + ((((masks << self.card_count | spot.hand) << 8 | spot.decision) << 8)
                    | PENDING_KEY).to_bytes(self.mask_width, "big"))
 
@@ -648,7 +700,7 @@ class RulesKernel(Kernel):
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
-                        spot.layout, deck[1:], spot.stream, (), QUIET)
+                        spot.layout, deck[1:], spot.attached, spot.stream, (), QUIET)
         run = self.run
         run.load(spot)
         if decision == QUIET:
@@ -786,6 +838,15 @@ class RulesKernel(Kernel):
             for column in run.columns:
                 if column:
                     run.exhausted |= 1 << column[-1]
+            return NEXT
+        if op in (EXHAUST_WIZARD, READY_WIZARD):
+            self.set_wizard_ready(run, op == READY_WIZARD)
+            return NEXT
+        if op == ATTACH_ARSENAL_FRONT:
+            if run.arsenal:
+                card = run.arsenal[-1]
+                run.arsenal = run.arsenal[:-1]
+                run.attached += attachment(card, frame[2], "", False)
             return NEXT
         if op == EXHAUST_ADJACENT:
             self.exhaust_adjacent(run, frame[2])
@@ -962,6 +1023,13 @@ class RulesKernel(Kernel):
             return bool(self.column_candidates(run, op, frame[3]))
         if op == SWAP_ARSENAL:
             return len(run.arsenal) >= 2
+        if op == EXHAUST_WIZARD:
+            wizard = self.wizard(run)
+            return wizard >= 0 and not run.attached[wizard + 3]
+        if op == READY_WIZARD:
+            return self.wizard(run) >= 0
+        if op == ATTACH_ARSENAL_FRONT:
+            return bool(run.arsenal)
         if op == REDEAL:
             return bool(run.dungeon)
         if op == SHUFFLE_INTO_DECK:
@@ -1035,6 +1103,22 @@ class RulesKernel(Kernel):
             columns[other], columns[column] = a[:-1] + b[-1:], b[:-1] + a[-1:]
         run.columns = tuple(columns)
         run.layout = dungeon_layout(run.columns)
+
+    def wizard(self, run: Run) -> int:
+        """Where the wizard's four bytes begin in `attached` (the first card attached to the
+        hero as a wizard), -1 when there is none."""
+        attached = run.attached
+        for i in range(0, len(attached), 4):
+            if attached[i + 1] == 0 and attached[i + 2]:
+                return i
+        return -1
+
+    def set_wizard_ready(self, run: Run, ready: bool) -> None:
+        """`Board.set_wizard_ready`."""
+        i = self.wizard(run)
+        if i >= 0:
+            attached = run.attached
+            run.attached = attached[:i + 3] + bytes((not ready,)) + attached[i + 4:]
 
     def shuffled(self, run: Run, cards: bytes) -> bytes:
         """The cards in the order the game's stream shuffles them into (`Board.chance_order`)."""
@@ -1424,5 +1508,10 @@ class RulesKernel(Kernel):
         return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
                              exhausted=spot.exhausted, collected=spot.collected,
+                             attached=tuple(
+                                 Attachment(card, host - 1, "wizard" if wizard else "",
+                                            bool(exhausted))
+                                 for card, host, wizard, exhausted in zip(
+                                     *(spot.attached[i::4] for i in range(4)), strict=True)),
                              rng=spot.stream if self.shuffles else self.root.rng)
 

@@ -76,6 +76,7 @@ def same_position(kernel: RulesKernel, spot: Spot, state: PuzzleState) -> None:
         state.columns, state.arsenal, state.hand, state.deck, state.discard, state.kings,
         state.exhausted, state.collected)
     assert spot.dungeon == sum(1 << m for column in state.columns for m in column)
+    assert kernel.position(spot).attached == state.attached
     assert engine_stack(spot) == state.stack
     assert (spot.decision == QUIET) == (not state.options)
     assert kernel.won(spot) == state.won()
