@@ -35,6 +35,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     Attachment,
     Attack,
     Batch,
+    CardOrderPayments,
     Defeat,
     Discard,
     DiscardArsenal,
@@ -217,7 +218,7 @@ TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 """The events the kernel fires abilities on, by number."""
 LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
 
-PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore")
+PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
 """The statements (static abilities) the kernel plays."""
 COLUMN_REFERENCES: Final = ("leftmost", "middle", "rightmost")
 
@@ -450,15 +451,21 @@ def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
 class Statements:
     """What the statements in effect say (`rules.active_statics`): the columns that can't be
     attacked (by reference, `COLUMN_REFERENCES`), whether weapons can't be used, which kinds of
-    triggered ability are ignored."""
+    triggered ability are ignored, the card values that match any suit, and the monsters whose
+    weapons match any suit (a mask)."""
 
-    __slots__ = ("blocked", "ignored", "no_weapons")
+    __slots__ = ("blocked", "ignored", "no_weapons", "wild", "wild_weapons")
 
-    def __init__(self, statics: list[Static]) -> None:
+    def __init__(self, statics: list[tuple[Static, int]]) -> None:
         self.blocked = tuple(sorted({COLUMN_REFERENCES.index(s.params["columns"])
-                                     for s in statics if s.kind == "no_attack"}))
-        self.no_weapons = any(s.kind == "no_weapons" for s in statics)
-        self.ignored = frozenset(s.params["abilities"] for s in statics if s.kind == "ignore")
+                                     for s, _owner in statics if s.kind == "no_attack"}))
+        self.no_weapons = any(s.kind == "no_weapons" for s, _owner in statics)
+        self.ignored = frozenset(s.params["abilities"] for s, _owner in statics
+                                 if s.kind == "ignore")
+        self.wild = frozenset(value for s, _owner in statics if s.kind == "wild"
+                              for value in s.params["values"])
+        self.wild_weapons = mask_of(owner for s, owner in statics
+                                    if s.kind == "wild_weapons" and owner >= 0)
 
     def blocks(self, columns: tuple[bytes, ...], column: int) -> bool:
         """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`:
@@ -584,7 +591,7 @@ class RulesKernel(Kernel):
                              for p in range(len(game.programs))]
         """By program id: the kind of trigger a card ability fires on ('loot', 'trophy'),
         which a statement may ignore."""
-        self.hero_statements = Statements([static for static, _owner in game.hero_statics])
+        self.hero_statements = Statements(list(game.hero_statics))
         self.king_statics = [[(a.static, a.while_ == "collected") for a in abilities
                               if a.static is not None] for abilities in game.king_statics]
         """By monster: its King face's statements, each with whether it holds while collected
@@ -929,9 +936,13 @@ class RulesKernel(Kernel):
             target = frame[4]
             if not run.dungeon >> target & 1:
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
-            ready = 0 if self.statements(run.kings, run.collected).no_weapons else \
-                run.collected & ~run.exhausted
-            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings, ready)
+            statements = self.statements(run.kings, run.collected)
+            if statements.wild or statements.wild_weapons:
+                payments, total = self.wild_payments(run, target)
+            else:
+                ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
+                payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
+                                                    ready)
             if self.order_live(run.collected, run.kings):
                 payments, total = self.in_every_order(payments, total)
             if not payments:
@@ -965,13 +976,35 @@ class RulesKernel(Kernel):
         slot = kings << self.monster_count | collected & kings
         found = self.statements_kept.get(slot)
         if found is None:
-            statics = [static for static, _owner in self.root.rules.hero_statics]
+            statics = list(self.root.rules.hero_statics)
             for monster in mask_ids(kings):
                 for static, while_collected in self.king_statics[monster]:
                     if while_collected == bool(collected >> monster & 1):
-                        statics.append(static)
+                        statics.append((static, monster))
             found = self.statements_kept[slot] = Statements(statics)
         return found
+
+    def wild_payments(self, run: Run, target: int) -> tuple[list[int], int]:
+        """`payments_for` where some cards or weapons match any suit: the engine's payments in
+        card order (`CardOrderPayments`, on the position as the engine keeps it), one per child
+        key (a wild card's suit changes nothing once paid), and how many the engine lists, up
+        to 2. (Rare: only a wild statement's positions pay here.)"""
+        state = self.root.set(arsenal=run.arsenal, hand=run.hand, kings=run.kings,
+                              exhausted=run.exhausted, collected=run.collected,
+                              columns=run.columns)
+        listed = CardOrderPayments(state, target)
+        found: list[int] = []
+        seen: set[tuple[int, bytes, int]] = set()
+        weapon_shift = HAND_SHIFT + self.card_count
+        for k in range(listed.total):
+            payment = listed[k]
+            chosen = mask_of(card for card, _suit in payment.hand)
+            used = mask_of(monster for monster, _suits in payment.weapons)
+            result = (len(payment.arsenal), mask_ids(chosen).translate(self.classes), used)
+            if result not in seen:
+                seen.add(result)
+                found.append(len(payment.arsenal) | chosen << HAND_SHIFT | used << weapon_shift)
+        return found, min(listed.total, 2)
 
     def order_live(self, collected: int, kings: int) -> bool:
         """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
@@ -1070,15 +1103,72 @@ class RulesKernel(Kernel):
         it, and its defense can be matched (`rules.attackable_columns`)."""
         statements = self.statements(at.kings, at.collected)
         ready = 0 if statements.no_weapons else at.collected & ~at.exhausted
-        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
         columns = at.columns
         found: list[int] = []
+        if statements.wild or statements.wild_weapons:
+            cover, spare = self.wild_resources(at.hand, ready, at.kings, statements)
+            for c in among:
+                if columns[c] and not (statements.blocked and statements.blocks(columns, c)) \
+                        and self.can_pay_wild(columns[c][-1], at.arsenal, at.kings, cover, spare,
+                                              statements.wild):
+                    found.append(c)
+            return found
+        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
         for c in among:
             if columns[c] and self.can_pay(columns[c][-1], at.arsenal, at.kings, c0, c1, c2,
                                            c3) and not (statements.blocked and
                                                         statements.blocks(columns, c)):
                 found.append(c)
         return found
+
+    def wild_resources(self, hand: int, ready: int, kings: int, statements: Statements
+                       ) -> tuple[list[int], int]:
+        """What the hand and the ready weapons match (`rules.Resources`): of each suit, and of
+        any suit (wild cards, a wild weapon's suits)."""
+        cover = [0, 0, 0, 0]
+        spare = 0
+        for card in mask_ids(hand):
+            if self.value[card] in statements.wild:
+                spare += 1
+            else:
+                cover[self.suit[card]] += 1
+        for monster in mask_ids(ready):
+            arms = self.arms[2 * monster + (kings >> monster & 1)]
+            if statements.wild_weapons >> monster & 1:
+                spare += arms[0] + arms[1] + arms[2] + arms[3]
+            else:
+                for s in range(4):
+                    cover[s] += arms[s]
+        return cover, spare
+
+    def can_pay_wild(self, monster: int, arsenal: bytes, kings: int, cover: list[int],
+                     spare: int, wild: frozenset[int]) -> bool:
+        """`can_pay` where some cards or weapons match any suit (`Resources.can_match`): the
+        arsenal taken greedily from the front, branching on what a wild card stands for."""
+        need = list(self.defense[2 * monster + (kings >> monster & 1)])
+        return self.wild_match(arsenal, len(arsenal) - 1, need, cover, spare, wild)
+
+    def wild_match(self, arsenal: bytes, i: int, need: list[int], cover: list[int],
+                   spare: int, wild: frozenset[int]) -> bool:
+        while i >= 0:
+            card = arsenal[i]
+            if self.value[card] in wild:
+                needed = [s for s in range(4) if need[s]]
+                if not needed:
+                    return True
+                for s in needed:
+                    trial = need[:]
+                    trial[s] -= 1
+                    if self.wild_match(arsenal, i - 1, trial, cover, spare, wild):
+                        return True
+                return False
+            s = self.suit[card]
+            if not need[s]:
+                break
+            need[s] -= 1
+            i -= 1
+        short = sum(need[s] - cover[s] for s in range(4) if need[s] > cover[s])
+        return short <= spare
 
     def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
         """Do a column step on the picked column."""

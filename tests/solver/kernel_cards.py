@@ -93,7 +93,7 @@ def _played_step(step: dict) -> bool:
     return step["op"] == "may" and all(_played_step(s) for s in step["do"])
 
 
-PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore")
+PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
 """The statements it plays."""
 
 
