@@ -23,7 +23,7 @@ cards' classes, a pending one by every card's identity.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Final, cast
 
 from dungeoneer.engine import rng
@@ -35,7 +35,6 @@ from dungeoneer.engine.puzzle_dungeon import (
     Attachment,
     Attack,
     Batch,
-    CardOrderPayments,
     Defeat,
     Discard,
     DiscardArsenal,
@@ -60,7 +59,10 @@ from dungeoneer.engine.puzzle_dungeon import (
     SwapFrontBack,
     SwapFronts,
     Trigger,
+    WeaponChoices,
     mask_of,
+    weapon_choices,
+    weapon_covers,
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
@@ -484,6 +486,68 @@ class Statements:
         return False
 
 
+class WildListing:
+    """The payments of an attack where some cards or weapons match any suit, listed as the
+    engine lists them in card order (`rules.payments`: at each arsenal card from the front,
+    first the payments that take no more of the arsenal, each weapon use with the hand's ways
+    to match the rest, then those that take this card, for each suit it may match), kept one
+    per child key (the arsenal cards taken, the hand's classes, the weapons used) as payment
+    codes (`kernel.HAND_SHIFT`), and counted."""
+
+    def __init__(self, front: list[tuple[int, int, bool]], hand: list[tuple[int, int, bool]],
+                 weapons: list[tuple[int, WeaponChoices]], classes: bytes,
+                 weapon_shift: int) -> None:
+        self.front = front
+        """The arsenal within reach, front first: (card, suit, wild)."""
+        self.hand = hand
+        """The hand in card order: (card, suit, wild)."""
+        self.weapons = weapons
+        self.classes = classes
+        self.weapon_shift = weapon_shift
+        self.found: list[int] = []
+        self.seen: set[tuple[int, bytes, int]] = set()
+        self.total = 0
+        """How many payments the engine lists."""
+
+    def from_arsenal(self, taken: int, need: list[int]) -> None:
+        for cover, uses in weapon_covers(self.weapons, need):
+            rest = [need[s] - cover[s] for s in range(4)]
+            used = mask_of(monster for monster, _suits in uses)
+            for chosen in self.hand_covers(rest, 0, self.hand, 0):
+                self.add(taken, chosen, used)
+        if taken < len(self.front):
+            _card, suit, wild = self.front[taken]
+            for s in range(4):
+                if need[s] and (wild or s == suit):
+                    need[s] -= 1
+                    self.from_arsenal(taken + 1, need)
+                    need[s] += 1
+
+    def hand_covers(self, need: list[int], suit: int, available: list[tuple[int, int, bool]],
+                    chosen: int) -> list[int]:
+        """The hand cards (masks) that match `need` exactly from `suit` on, with the cards
+        still `available` (`rules._wild_hand_covers`: each suit in turn takes any of its own
+        cards or wild ones)."""
+        if suit == 4:
+            return [chosen]
+        if not need[suit]:
+            return self.hand_covers(need, suit + 1, available, chosen)
+        found: list[int] = []
+        candidates = [c for c in available if c[1] == suit or c[2]]
+        for pick in combinations(candidates, need[suit]):
+            rest = [c for c in available if c not in pick]
+            found.extend(self.hand_covers(need, suit + 1, rest,
+                                          chosen | mask_of(card for card, _s, _w in pick)))
+        return found
+
+    def add(self, taken: int, chosen: int, used: int) -> None:
+        self.total += 1
+        result = (taken, mask_ids(chosen).translate(self.classes), used)
+        if result not in self.seen:
+            self.seen.add(result)
+            self.found.append(taken | chosen << HAND_SHIFT | used << self.weapon_shift)
+
+
 class Run:
     """A position being changed by one move: the engine's `Board`, for the kernel. A kernel
     keeps one and loads each position into it (`load`): a search makes children one at a
@@ -587,6 +651,8 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
+        self.weapon_suits = game.tables.weapon
+        """By face: the suits its weapon shows."""
         self.trigger_kind = [game.ability(p).trigger if p >= FIRST_CARD_PROGRAM else ""
                              for p in range(len(game.programs))]
         """By program id: the kind of trigger a card ability fires on ('loot', 'trophy'),
@@ -893,12 +959,12 @@ class RulesKernel(Kernel):
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
         if op in COLUMN_PICKS:
-            found = self.column_candidates(run, op, frame[3])
-            if len(found) > 1:
-                run.decision, run.payments = PICK_COLUMN, found
+            columns = self.column_candidates(run, op, frame[3])
+            if len(columns) > 1:
+                run.decision, run.payments = PICK_COLUMN, columns
                 return ASK
-            if found:
-                self.apply_to_column(run, op, frame[3], found[0])
+            if columns:
+                self.apply_to_column(run, op, frame[3], columns[0])
             return NEXT
         if op == SHUFFLE_INTO_DECK:
             return self.shuffle_into_deck(run, argument)
@@ -918,12 +984,12 @@ class RulesKernel(Kernel):
                 self.take_into_hand(run, run.discard[-1])
             return NEXT
         if op == DRAW_DISCARD_ANY:
-            found = self.discards_of_value(run.discard, argument)
-            if len(found) > 1:
-                run.decision, run.payments = PICK_CARD, found
+            cards = self.discards_of_value(run.discard, argument)
+            if len(cards) > 1:
+                run.decision, run.payments = PICK_CARD, cards
                 return ASK
-            if found:
-                self.take_into_hand(run, found[0])
+            if cards:
+                self.take_into_hand(run, cards[0])
             return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
@@ -938,7 +1004,7 @@ class RulesKernel(Kernel):
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
             statements = self.statements(run.kings, run.collected)
             if statements.wild or statements.wild_weapons:
-                payments, total = self.wild_payments(run, target)
+                payments, total = self.wild_payments(run, target, statements)
             else:
                 ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
                 payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
@@ -984,27 +1050,26 @@ class RulesKernel(Kernel):
             found = self.statements_kept[slot] = Statements(statics)
         return found
 
-    def wild_payments(self, run: Run, target: int) -> tuple[list[int], int]:
-        """`payments_for` where some cards or weapons match any suit: the engine's payments in
-        card order (`CardOrderPayments`, on the position as the engine keeps it), one per child
-        key (a wild card's suit changes nothing once paid), and how many the engine lists, up
-        to 2. (Rare: only a wild statement's positions pay here.)"""
-        state = self.root.set(arsenal=run.arsenal, hand=run.hand, kings=run.kings,
-                              exhausted=run.exhausted, collected=run.collected,
-                              columns=run.columns)
-        listed = CardOrderPayments(state, target)
-        found: list[int] = []
-        seen: set[tuple[int, bytes, int]] = set()
-        weapon_shift = HAND_SHIFT + self.card_count
-        for k in range(listed.total):
-            payment = listed[k]
-            chosen = mask_of(card for card, _suit in payment.hand)
-            used = mask_of(monster for monster, _suits in payment.weapons)
-            result = (len(payment.arsenal), mask_ids(chosen).translate(self.classes), used)
-            if result not in seen:
-                seen.add(result)
-                found.append(len(payment.arsenal) | chosen << HAND_SHIFT | used << weapon_shift)
-        return found, min(listed.total, 2)
+    def wild_payments(self, run: Run, target: int, statements: Statements
+                      ) -> tuple[list[int], int]:
+        """`payments_for` where some cards or weapons match any suit (`rules.payments` in card
+        order): one per child key, in the engine's order (a wild card's suit changes nothing
+        once paid), and how many the engine lists, up to 2."""
+        need = list(self.defense[2 * target + (run.kings >> target & 1)])
+        ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
+        wild = statements.wild
+        weapons = [(monster, weapon_choices(self.weapon_suits[2 * monster
+                                                              + (run.kings >> monster & 1)],
+                                            bool(statements.wild_weapons >> monster & 1)))
+                   for monster in mask_ids(ready)]
+        reach = run.arsenal[max(0, len(run.arsenal) - sum(need)):]
+        listing = WildListing([(card, self.suit[card], self.value[card] in wild)
+                               for card in reversed(reach)],
+                              [(card, self.suit[card], self.value[card] in wild)
+                               for card in mask_ids(run.hand)],
+                              weapons, self.classes, HAND_SHIFT + self.card_count)
+        listing.from_arsenal(0, need)
+        return listing.found, min(listing.total, 2)
 
     def order_live(self, collected: int, kings: int) -> bool:
         """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
