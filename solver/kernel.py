@@ -210,10 +210,10 @@ class Kernel:
         """How many collected monsters count towards a prey requirement (`self.prey`'s kind: a
         type's index, -1 for Monster Kings, -2 for a type no monster has)."""
         if kind == -1:
-            return _count(node.collected & node.kings)
+            return count_bits(node.collected & node.kings)
         if kind == -2:
             return 0
-        return _count(node.collected & self.type_masks[kind])
+        return count_bits(node.collected & self.type_masks[kind])
 
     def key(self, node: Node) -> bytes:
         """The position's key, one byte string: a quiet one by its cards' classes
@@ -394,7 +394,7 @@ class Kernel:
         covers = self.weapon_covers(ready, kings, d0, d1, d2, d3)
         s0, s1, s2, s3 = (hand & self.suit_masks[0], hand & self.suit_masks[1],
                           hand & self.suit_masks[2], hand & self.suit_masks[3])
-        h0, h1, h2, h3 = _count(s0), _count(s1), _count(s2), _count(s3)
+        h0, h1, h2, h3 = count_bits(s0), count_bits(s1), count_bits(s2), count_bits(s3)
         plain = self.one_class(s0) and self.one_class(s1) and self.one_class(s2) \
             and self.one_class(s3)
         found: list[int] = []
@@ -610,7 +610,7 @@ class KernelDepthFirst(Strategy):
                 continue
             self.states += 1
             if child.collected != self.far.collected and \
-                    _count(child.collected) > _count(self.far.collected):
+                    count_bits(child.collected) > count_bits(self.far.collected):
                 self.far = child
             if kernel.won(child):
                 return Verdict(WON, kernel.line([*zip(nodes, [*via, move], strict=True)]))
@@ -643,7 +643,7 @@ def mask_ids(mask: int) -> bytes:
     return bytes(found)
 
 
-def _count(mask: int) -> int:
+def count_bits(mask: int) -> int:
     """How many bits are set (`int.bit_count`, which compiled code calls as a Python method)."""
     count = 0
     while mask:

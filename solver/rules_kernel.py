@@ -45,12 +45,16 @@ from dungeoneer.engine.puzzle_dungeon import (
     DrawFromDiscard,
     DrawIt,
     Exhaust,
+    ForEach,
     Frame,
+    Jump,
     May,
+    OneOf,
     PuzzleDungeon,
     PuzzleState,
     Ready,
     Redeal,
+    Repeat,
     Reveal,
     ReverseColumn,
     ShuffleColumn,
@@ -68,23 +72,32 @@ from dungeoneer.engine.puzzle_dungeon import (
     weapon_covers,
 )
 from dungeoneer.solver.branches import distinct_resolves
-from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
+from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, count_bits, mask_ids
 
 # ---------------------------------------------------------------------- pending abilities
+
+TrapsTreasures = tuple[bytes, bytes, bytes]
+"""The Traps & Treasures cards of a position, by id: the Traps attached, the Treasures
+collected, those removed."""
+NO_TRAPS_TREASURES: Final[TrapsTreasures] = (b"", b"", b"")
 
 Trig = tuple[int, int, int, int]
 """A triggered ability waiting to resolve: (ability's program, source, column, subject), the
 engine's `Trigger` and its context."""
-Pend = tuple[int, int, int, int, int, tuple[Trig, ...], bool, tuple[int, ...]]
+Pend = tuple[int, int, int, int, int, tuple[Trig, ...], int, tuple[int, ...]]
 """A frame of the engine's stack: (program, step, source, column, subject, triggers queued
-while it runs, nested, cards picked so far by a step that picks several); a batch of abilities
-waiting together: (BATCH, 0, -1, -1, -1, the batch, False, ())."""
+while it runs, flags, cards picked so far by a step that picks several), its flags whether it
+is nested (bit 0) and the repetitions left of a 'for each' block (`FLAG_COUNT`); a batch of
+abilities waiting together: (BATCH, 0, -1, -1, -1, the batch, False, ())."""
+FLAG_COUNT: Final = 1
+"""Where a frame's flags hold its repetitions left (`Ctx.count`)."""
 
 BATCH: Final = -1
 """A stack entry's program when it is a batch."""
 
 DEAL_ACTION: Final = 1
 ATTACK_ACTION: Final = 2
+TREASURE_ACTION: Final = 3
 """The engine's own programs that the kernel runs (`effects`: set-up 0, Deal 1, Attack 2,
 Treasure 3, the King flip 4)."""
 
@@ -186,6 +199,19 @@ REVEAL_OF_TYPE: Final = 44
 """Reveal a monster of the type numbered `argument` in the dungeon, picked."""
 TRIGGER_LOOT: Final = 45
 """Trigger the Loot of another collected monster (not a King), picked."""
+CALL_TREASURE: Final = 46
+"""The Treasure action's first step: the Treasure's ability runs, nested in the action."""
+REMOVE_TREASURE: Final = 47
+"""The Treasure action's last step: the Treasure is removed from the game."""
+ONE_OF: Final = 48
+"""Choose a mode; `argument` holds where each mode's steps start (`one_of_starts`)."""
+JUMP: Final = 49
+"""Go on at step `argument` (the end of a mode)."""
+FOR_EACH: Final = 50
+"""Count the monsters in the dungeon of a collected Treasure's type; none skips to step
+`argument`, else the block after repeats that many times."""
+REPEAT: Final = 51
+"""The end of a 'for each' block: back to step `argument` while repetitions are left."""
 MONSTER_PICKS: Final = (EXHAUST_PICK, READY_PICK, REVEAL_OF_TYPE, TRIGGER_LOOT)
 """The steps that pick a monster."""
 COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
@@ -222,6 +248,10 @@ PICK_COLUMN: Final = 6
 PICK_SWAP: Final = 7
 PICK_UP_TO: Final = 8
 """A pick of a card or done (`DONE_MOVE`)."""
+CHOOSE_MODE: Final = 9
+"""A choice of one of an ability's modes ('X or Y')."""
+TREASURE_MOVE: Final = 256
+"""A quiet position's move that uses a Treasure: this plus the Treasure's id."""
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -244,6 +274,20 @@ MAX_STEPS: Final = 100_000
 """Steps resolved for one move before the card data is taken to loop (as the engine's)."""
 
 
+def one_of_code(starts: tuple[int, ...]) -> int:
+    """Where each mode of a choice starts, as one number: a byte each, the first lowest, and
+    the count of modes in the lowest byte."""
+    code = 0
+    for start in reversed(starts):
+        code = code << 8 | start
+    return code << 8 | len(starts)
+
+
+def one_of_starts(code: int) -> list[int]:
+    """The starts a `one_of_code` holds."""
+    return [code >> (8 * (i + 1)) & 255 for i in range(code & 255)]
+
+
 def shuffle_spec(instr: ShuffleIntoDeck) -> int:
     """A `ShuffleIntoDeck` step as one number: its zones in order (2 bits each, `ZONE_CODES`),
     then its count (8 bits, `ALL_CARDS` for 'all'), whether 'up to', whether 'with the same
@@ -256,8 +300,8 @@ def shuffle_spec(instr: ShuffleIntoDeck) -> int:
     return (((zones << 8 | count) << 1 | instr.up_to) << 1 | instr.same_suit) << 2 | card
 
 
-UNPLAYED_PROGRAMS: Final = (0, 3)
-"""The engine's programs the kernel does not run: set-up and a Treasure's action."""
+UNPLAYED_PROGRAMS: Final = (0,)
+"""The engine's programs the kernel does not run: set-up."""
 
 
 def pending_abilities(stack: tuple[object, ...]) -> tuple[Pend, ...]:
@@ -270,7 +314,8 @@ def pending_abilities(stack: tuple[object, ...]) -> tuple[Pend, ...]:
             assert isinstance(item, Frame)
             ctx = item.ctx
             found.append((item.program, item.pc, ctx.source, ctx.column, ctx.subject,
-                          _triggers(item.waiting), item.nested, ctx.picks))
+                          _triggers(item.waiting), item.nested | ctx.count << FLAG_COUNT,
+                          ctx.picks))
     return tuple(found)
 
 
@@ -302,6 +347,14 @@ def program_steps(program: tuple[object, ...], types: tuple[str, ...] = ()
             steps.append((SHUFFLE_THIS_IN, 0))
         elif isinstance(instr, TriggerLoot):
             steps.append((TRIGGER_LOOT, 0))
+        elif isinstance(instr, OneOf):
+            steps.append((ONE_OF, one_of_code(instr.starts)))
+        elif isinstance(instr, Jump):
+            steps.append((JUMP, instr.to))
+        elif isinstance(instr, ForEach) and instr.count == "treasure_monsters":
+            steps.append((FOR_EACH, instr.end))
+        elif isinstance(instr, Repeat):
+            steps.append((REPEAT, instr.start))
         elif isinstance(instr, Discard):
             steps.append((DISCARD_HAND, instr.count))
         elif isinstance(instr, DiscardDeck):
@@ -347,7 +400,7 @@ BUILTIN_STEPS: Final[list[list[tuple[int, int]]]] = [
     [],  # set-up: played before any position the kernel starts from
     [(DEAL_ONE, 0)],
     [(ATTACK_BEGIN, 0), (ATTACK_PAY, 0), (ATTACK_DEFEAT, 0)],
-    [],  # a Treasure's action: not played yet
+    [(CALL_TREASURE, 0), (REMOVE_TREASURE, 0)],
     [(KING_FLIP_STEP, 0)],
 ]
 
@@ -356,8 +409,6 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
     """Why the kernel can't play this game's card abilities; empty when it can."""
     if game.core:
         return "the core rules: the core-rules kernel plays these"
-    if game.setup_traps or game.setup_treasures:
-        return "Traps & Treasures are not played by the kernel yet"
     if len(game.programs) > 254:
         return "more than 254 programs"
     for ability in game.abilities_in_play():
@@ -367,6 +418,10 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
             continue
         if ability.trigger == "after_setup":
             continue  # (it has fired before any position the kernel starts from)
+        if ability.trigger in ("trap", "treasure"):  # (set off by a defeat, or used)
+            if not program_steps(ability.program):
+                return f"{ability.label}: a step the kernel does not play yet"
+            continue
         if ability.trigger not in TRIGGERS:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
@@ -382,8 +437,6 @@ def plays_pending(game: PuzzleDungeon, item: Frame | Batch) -> bool:
     if isinstance(item, Batch):
         programs = [t.ability for t in item.triggers]
     else:
-        if item.ctx.count:
-            return False
         programs = [item.program] + [t.ability for t in item.waiting]
     for p in programs:
         if p in UNPLAYED_PROGRAMS or (p >= FIRST_CARD_PROGRAM
@@ -397,8 +450,6 @@ def unsupported(state: PuzzleState) -> str:
     for item in state.stack:
         if not plays_pending(state.rules, item):
             return "a pending ability the kernel does not play yet"
-    if state.traps or state.treasures or state.removed:
-        return "Traps & Treasures are not played by the kernel yet"
     if any(a.status not in ("", "wizard") for a in state.attached):
         return "an attachment of a status the kernel does not know"
     if state.forced:
@@ -406,8 +457,8 @@ def unsupported(state: PuzzleState) -> str:
     if state.rng is None and any(op in SHUFFLES for ability in state.rules.abilities_in_play()
                                  for op, _argument in program_steps(ability.program)):
         return "no random stream (a seed) to shuffle with"
-    if len(state.rules.cards.arsenal) > 255 or len(state.rules.cards.monsters) > 255:
-        return "more than 255 arsenal cards or monsters"
+    if len(state.rules.cards.arsenal) > 255 or len(state.rules.cards.monsters) > 127:
+        return "more than 255 arsenal cards or 127 monsters"
     return card_set_refusal(state.rules)
 
 
@@ -416,13 +467,14 @@ class Spot(Node):
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
     `pending` is the attacked column while a payment is asked, and `payments` its payments
     (or what a pick offers).
-    The columns and the deck are kept whole, with the attachments, the random stream's state,
-    the pending abilities and the decision."""
+    The columns and the deck are kept whole, with the attachments, the Traps & Treasures, the
+    random stream's state, the pending abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
                  collected: int, dungeon: int, pending: int, payments: list[int] | None,
                  columns: tuple[bytes, ...], layout: bytes, deck: bytes, attached: bytes,
-                 stream: int, stack: tuple[Pend, ...], decision: int) -> None:
+                 tt: TrapsTreasures, stream: int, stack: tuple[Pend, ...],
+                 decision: int) -> None:
         super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
                          pending, payments)
         self.columns = columns
@@ -433,6 +485,9 @@ class Spot(Node):
         self.attached = attached
         """The cards attached to the hero or a monster, in the order attached (the first one
         attached as a wizard is the wizard), four bytes each (`attachment`)."""
+        self.tt = tt
+        """The Traps attached, the Treasures collected and those removed from the game, each in
+        the order it came (`TrapsTreasures`)."""
         self.stream = stream
         """The game's random stream (`engine.rng`), which the shuffles draw from."""
         self.stack = stack
@@ -594,6 +649,7 @@ class Run:
         self.hand = spot.hand
         self.deck = spot.deck
         self.attached = spot.attached
+        self.tt = spot.tt
         self.stream = spot.stream
         self.discard = spot.discard
         self.stack.clear()
@@ -609,12 +665,14 @@ class Run:
         """The running frame's subject, as its step leaves it (the attacked monster)."""
         self.picks: tuple[int, ...] = ()
         """The running frame's picks, as its step leaves them."""
+        self.count = 0
+        """The running frame's repetitions left, as its step leaves them."""
 
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
                     self.collected, self.dungeon, self.pending, self.payments, self.columns,
-                    self.layout, self.deck, self.attached, self.stream, tuple(self.stack),
-                    self.decision)
+                    self.layout, self.deck, self.attached, self.tt, self.stream,
+                    tuple(self.stack), self.decision)
 
 
 class RulesKernel(Kernel):
@@ -675,6 +733,17 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
+        self.with_tt = bool(root.traps or root.treasures or root.removed)
+        """Whether Traps & Treasures are in play (set up: none comes later), and so keyed."""
+        cards = game.cards.trap_treasures
+        kinds = sorted(set(game.tables.kind))
+        self.tt_types = [self.type_masks[kinds.index(t.type)] if t.type in kinds else 0
+                         for t in cards]
+        """By Trap & Treasure: the monsters of its type (a mask)."""
+        self.trap_programs = [t.trap.id for t in cards]
+        self.treasure_programs = [t.treasure.id for t in cards]
+        self.order_tt = game.discard_order.trap_treasure
+        """By Trap & Treasure: whether either face reads the discard pile's order."""
         self.looting = mask_of(m for m, (front, _king) in enumerate(self.loot) if front)
         """The monsters whose front face has a Loot ability."""
         self.weapon_suits = game.tables.weapon
@@ -717,6 +786,8 @@ class RulesKernel(Kernel):
                     dungeon_layout(root.columns), root.deck,
                     b"".join(attachment(a.card, a.host, a.status, a.exhausted)
                              for a in root.attached),
+                    (bytes(root.traps), bytes(root.treasures), bytes(root.removed))
+                    if self.with_tt else NO_TRAPS_TREASURES,
                     0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
         if not spot.stack:
             return spot
@@ -740,15 +811,20 @@ class RulesKernel(Kernel):
         masks = (spot.kings << m | spot.exhausted) << m | spot.collected
         if self.shuffles:  # (else the stream never moves: one state for the whole search)
             masks = masks << 64 | spot.stream
+        layout = spot.layout
+        if self.with_tt:
+            traps, treasures, removed = spot.tt
+            layout = (bytes((len(traps), len(treasures), len(removed))) + traps + treasures
+                      + removed + layout)
         if spot.decision == QUIET:
             classes = self.classes
             discard = (spot.discard.translate(classes)
-                       if self.order_live(spot.collected, spot.kings) else b"")
+                       if self.order_live(spot) else b"")
             attached = spot.attached
             if attached:  # (each card as its class, the rest as it is)
                 attached = bytes(classes[b] if i % 4 == 0 else b
                                  for i, b in enumerate(attached))
-            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck), len(attached)))
+            return (layout + bytes((len(spot.arsenal), len(spot.deck), len(attached)))
                     + spot.arsenal.translate(classes) + spot.deck.translate(classes) + attached
                     + discard
                     + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
@@ -762,7 +838,7 @@ class RulesKernel(Kernel):
             lengths += bytes(picks)
             for ability, t_source, t_column, t_subject in waiting:
                 lengths += bytes((ability, t_source + 1, t_column + 1, t_subject + 1))
-        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.attached
+        return (layout + bytes(lengths) + spot.arsenal + spot.deck + spot.attached
                 + spot.discard
                 + ((((masks << self.card_count | spot.hand) << 8 | spot.decision) << 8)
                    | PENDING_KEY).to_bytes(self.mask_width, "big"))
@@ -776,7 +852,8 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO):
+        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO,
+                        CHOOSE_MODE):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -788,6 +865,8 @@ class RulesKernel(Kernel):
             return []
         found = [DEAL] if spot.deck else []
         found.extend(self.attackable(spot, range(len(spot.columns))))
+        for t in spot.tt[1]:
+            found.append(TREASURE_MOVE + t)
         return found
 
     def child(self, node: Node, move: int) -> Node:
@@ -799,12 +878,15 @@ class RulesKernel(Kernel):
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
-                        spot.layout, deck[1:], spot.attached, spot.stream, (), QUIET)
+                        spot.layout, deck[1:], spot.attached, spot.tt, spot.stream, (), QUIET)
         run = self.run
         run.load(spot)
         if decision == QUIET:
             if move == DEAL:
                 run.stack.append((DEAL_ACTION, 0, -1, -1, -1, (), False, ()))
+            elif move >= TREASURE_MOVE:
+                run.stack.append((TREASURE_ACTION, 0, move - TREASURE_MOVE, -1, -1, (), False,
+                                  ()))
             elif not self.fires(ATTACKED, run.kings, run.collected):
                 # Nothing triggers on an attack now: its first step only names the target.
                 target = spot.columns[move][-1]
@@ -852,6 +934,7 @@ class RulesKernel(Kernel):
                 continue
             depth = len(stack) - 1
             run.depth, run.subject, run.picks = depth, top[4], top[7]
+            run.count = top[6] >> FLAG_COUNT
             op, argument = steps[pc]
             result = self.step(run, top, op, argument)
             if result == ASK:
@@ -871,7 +954,8 @@ class RulesKernel(Kernel):
     def keep_frame(self, run: Run, depth: int) -> None:
         """The frame at `depth` as its step left it, at the same step (it asks)."""
         frame = run.stack[depth]
-        if frame[4] != run.subject or run.queued or frame[7] != run.picks:
+        if frame[4] != run.subject or run.queued or frame[7] != run.picks \
+                or frame[6] >> FLAG_COUNT != run.count:
             self.advance(run, depth, frame[1])
 
     def advance(self, run: Run, depth: int, pc: int) -> None:
@@ -882,7 +966,8 @@ class RulesKernel(Kernel):
         if run.queued:
             waiting = waiting + tuple(run.queued)
             run.queued.clear()
-        run.stack[depth] = (frame[0], pc, frame[2], frame[3], run.subject, waiting, frame[6],
+        run.stack[depth] = (frame[0], pc, frame[2], frame[3], run.subject, waiting,
+                            frame[6] & 1 | run.count << FLAG_COUNT,
                             run.picks)
 
     def finish(self, run: Run, frame: Pend) -> None:
@@ -892,7 +977,7 @@ class RulesKernel(Kernel):
         if not waiting:
             return
         stack = run.stack
-        if frame[6] and stack and stack[-1][0] != BATCH:
+        if frame[6] & 1 and stack and stack[-1][0] != BATCH:
             parent = stack[-1]
             stack[-1] = (parent[0], parent[1], parent[2], parent[3], parent[4],
                          parent[5] + waiting, parent[6], parent[7])
@@ -994,6 +1079,35 @@ class RulesKernel(Kernel):
             return NEXT
         if op == SHUFFLE_INTO_DECK:
             return self.shuffle_into_deck(run, argument)
+        if op == ONE_OF:
+            run.decision, run.payments = CHOOSE_MODE, list(range(argument & 255))
+            return ASK
+        if op == JUMP:
+            return argument
+        if op == FOR_EACH:  # ('each Treasure in the dungeon', D12)
+            kinds = 0
+            for t in run.tt[1]:
+                kinds |= self.tt_types[t]
+            count = count_bits(run.dungeon & kinds)
+            if count <= 0:
+                return argument
+            run.count = count
+            return NEXT
+        if op == REPEAT:
+            if run.count > 1:
+                run.count -= 1
+                return argument
+            run.count = 0
+            return NEXT
+        if op == CALL_TREASURE:  # (its steps run next, above the action's frame)
+            run.stack.append((self.treasure_programs[frame[2]], 0, frame[2], -1, -1, (), True,
+                              ()))
+            return NEXT
+        if op == REMOVE_TREASURE:
+            traps, treasures, removed = run.tt
+            t = frame[2]
+            run.tt = (traps, treasures.replace(bytes((t,)), b""), removed + bytes((t,)))
+            return NEXT
         if op == REDEAL:
             if run.dungeon:
                 self.redeal(run, argument)
@@ -1035,12 +1149,12 @@ class RulesKernel(Kernel):
                 ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
                 payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
                                                     ready)
-            if self.order_live(run.collected, run.kings):
+            if self.order_live(run):
                 payments, total = self.in_every_order(payments, total)
             if not payments:
                 return len(self.steps[ATTACK_ACTION])
             if total == 1:
-                if not frame[6]:
+                if not frame[6] & 1:
                     self.win_attack(run, payments[0])
                     return FRAME_DONE
                 self.spend(run, payments[0])
@@ -1097,10 +1211,15 @@ class RulesKernel(Kernel):
         listing.from_arsenal(0, need)
         return listing.found, min(listing.total, 2)
 
-    def order_live(self, collected: int, kings: int) -> bool:
+    def order_live(self, at: Spot | Run) -> bool:
         """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
-        return self.order_read and (self.order_always or bool(self.order_monsters & ~collected)
-                                    or bool(self.order_kings & collected & kings))
+        if not self.order_read:
+            return False
+        if self.order_always or self.order_monsters & ~at.collected \
+                or self.order_kings & at.collected & at.kings:
+            return True
+        traps, treasures, _removed = at.tt
+        return any(self.order_tt[t] for t in traps + treasures)
 
     def in_every_order(self, payments: list[int], total: int) -> tuple[list[int], int]:
         """The payments with their hand cards discarded in every order, one per order of
@@ -1429,7 +1548,7 @@ class RulesKernel(Kernel):
             run.picks = ()
             return NEXT
         cards = mask_ids(hand)
-        if self.order_live(run.collected, run.kings):
+        if self.order_live(run):
             # Every order is a choice: any card of the hand next, but a last one, discarded.
             if len(cards) == 1:
                 self.discard_card(run, cards[0])
@@ -1464,9 +1583,10 @@ class RulesKernel(Kernel):
         depth = len(run.stack) - 1
         frame = run.stack[depth]
         run.depth, run.subject, run.picks = depth, frame[4], frame[7]
+        run.count = frame[6] >> FLAG_COUNT
         op, argument = self.steps[frame[0]][frame[1]]
         if op == ATTACK_PAY:
-            if not frame[6]:
+            if not frame[6] & 1:
                 self.win_attack(run, move)
                 return
             self.spend(run, move)
@@ -1482,6 +1602,8 @@ class RulesKernel(Kernel):
         elif op in COLUMN_PICKS:
             self.apply_to_column(run, op, frame, move)
             self.advance(run, depth, frame[1] + 1)
+        elif op == ONE_OF:
+            self.advance(run, depth, one_of_starts(argument)[move])
         elif op == SHUFFLE_INTO_DECK:
             if move == DONE_MOVE:
                 self.shuffle_in(run, run.picks)
@@ -1566,12 +1688,31 @@ class RulesKernel(Kernel):
             for ability, _king_only in self.hero_abilities[MONSTER_KING]:
                 self.add_trigger(run, (ability, monster, column, monster))
         bit = 1 << monster
+        traps, treasures, _removed = run.tt
+        for t in traps:
+            if self.tt_types[t] & bit:
+                self.add_trigger(run, (self.trap_programs[t], t, column, monster))
+        for t in treasures:
+            if self.tt_types[t] & bit:
+                self.add_trigger(run, (self.treasure_programs[t], t, column, monster))
         run.collected |= bit
         run.dungeon &= ~bit
         self.fire(run, COLLECT, monster)
         kind = self.type_masks[self.monster_type[monster]] & run.dungeon
         if kind and not kind & (kind - 1) and not run.kings & kind:  # (one monster left)
             self.add_trigger(run, (KING_FLIP, -1, -1, kind.bit_length() - 1))
+        if traps:
+            self.flip_traps(run)
+
+    def flip_traps(self, run: Run) -> None:
+        """`Board.flip_traps`: a Trap whose type has no monster left in the dungeon flips to
+        its Treasure face, collected."""
+        traps, treasures, removed = run.tt
+        for t in traps:
+            if not self.tt_types[t] & run.dungeon:
+                traps = traps.replace(bytes((t,)), b"")
+                treasures += bytes((t,))
+        run.tt = (traps, treasures, removed)
 
     def reveal(self, run: Run, monster: int) -> None:
         """`Board.reveal`: the monster shows its King face; its Reveal abilities and 'when a
@@ -1706,6 +1847,10 @@ class RulesKernel(Kernel):
             return Action("monster", move)
         if spot.decision == PICK_CARD:
             return Action("card", move)
+        if spot.decision == CHOOSE_MODE:
+            return Action("choose", move)
+        if spot.decision == QUIET and move >= TREASURE_MOVE:
+            return Action("treasure", move - TREASURE_MOVE)
         if spot.decision == PICK_UP_TO:
             return Action("done") if move == DONE_MOVE else Action("card", move)
         if spot.decision == PICK_COLUMN:
@@ -1741,5 +1886,7 @@ class RulesKernel(Kernel):
                                             bool(exhausted))
                                  for card, host, wizard, exhausted in zip(
                                      *(spot.attached[i::4] for i in range(4)), strict=True)),
+                             traps=tuple(spot.tt[0]), treasures=tuple(spot.tt[1]),
+                             removed=tuple(spot.tt[2]),
                              rng=spot.stream if self.shuffles else self.root.rng)
 

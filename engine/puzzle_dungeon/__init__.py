@@ -33,10 +33,11 @@ it). The modules behind them are the engine's own business:
   `Exhaust`, `Ready`, `Discard`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
   `DiscardIt`, `DrawFromDiscard`, `SwapArsenal`, `ReverseColumn`, `SwapFronts`,
   `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`, `Attack`, `Defeat`, `Reveal`,
-  `ShuffleThisIntoColumn`, `TriggerLoot`, `AttachArsenalFront`), the Monster King rule's
-  program, `KING_FLIP`, and the engine's pending abilities, which the full-rules kernel reads
-  where a search starts among them (`Frame`, `Batch`, `Trigger`), a statement (`Static`),
-  whose effects it plays, and the attachments it keeps (`Attachment`).
+  `ShuffleThisIntoColumn`, `TriggerLoot`, `AttachArsenalFront`, `OneOf`, `Jump`, `ForEach`,
+  `Repeat`), the Monster King rule's program, `KING_FLIP`, and the engine's pending
+  abilities, which the full-rules kernel reads where a search starts among them (`Frame`,
+  `Batch`, `Trigger`), a statement (`Static`), whose effects it plays, and the attachments it
+  keeps (`Attachment`).
 """
 
 from __future__ import annotations
@@ -89,10 +90,14 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     DrawFromDiscard,
     DrawIt,
     Exhaust,
+    ForEach,
     Instr,
+    Jump,
     May,
+    OneOf,
     Ready,
     Redeal,
+    Repeat,
     Reveal,
     ReverseColumn,
     ShuffleColumn,
@@ -188,11 +193,11 @@ __all__ = [
     "Ability", "ArsenalCard", "AttachArsenalFront", "AttachFirstDealt", "Attachment", "Attack",
     "Batch", "Board", "CardOrderPayments", "CardSet", "CarefulChoices", "Defeat", "Discard",
     "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront", "DrawFromDiscard",
-    "DrawIt", "EagerOptions", "Exhaust", "Face", "Frame", "HeroFace", "Instr", "May", "Monster",
-    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Redeal", "Resources", "Reveal",
-    "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck", "ShuffleThisIntoColumn", "Static",
-    "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger", "TriggerLoot", "WeaponChoices",
-    "active_statics", "bits", "card_set", "face", "forbidden_columns", "in_card_order",
-    "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
-    "mask_of", "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress",
-    "suit_counts", "weapon_choices", "weapon_covers"]
+    "DrawIt", "EagerOptions", "Exhaust", "Face", "ForEach", "Frame", "HeroFace", "Instr", "Jump",
+    "May", "Monster", "OneOf", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready",
+    "Redeal", "Repeat", "Resources", "Reveal", "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck",
+    "ShuffleThisIntoColumn", "Static", "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger",
+    "TriggerLoot", "WeaponChoices", "active_statics", "bits", "card_set", "face",
+    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
+    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
+    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

@@ -19,6 +19,7 @@ from dungeoneer.solver.kernel import KernelDepthFirst
 from dungeoneer.solver.lines import verify_line
 from dungeoneer.solver.rules_kernel import (
     BATCH,
+    CHOOSE_MODE,
     PAY,
     PICK_UP_TO,
     QUIET,
@@ -59,13 +60,14 @@ def _ctx(source: int, column: int, subject: int) -> Ctx:
 def engine_stack(spot: Spot) -> tuple[object, ...]:
     """The engine's pending abilities for the kernel's position."""
     stack: list[object] = []
-    for program, pc, source, column, subject, waiting, nested, picks in spot.stack:
+    for program, pc, source, column, subject, waiting, flags, picks in spot.stack:
         triggers = tuple(Trigger(a, _ctx(s, c, x)) for a, s, c, x in waiting)
         if program == BATCH:
             stack.append(Batch(triggers))
         else:
-            ctx = Ctx(source=source, column=column, subject=subject, picks=picks)
-            stack.append(Frame(program, pc, ctx, triggers, nested))
+            ctx = Ctx(source=source, column=column, subject=subject, picks=picks,
+                      count=flags >> 1)
+            stack.append(Frame(program, pc, ctx, triggers, bool(flags & 1)))
     return tuple(stack)
 
 
@@ -323,9 +325,61 @@ def test_the_walks_with_the_extras_meet_their_steps():
     assert returned >= 2
 
 
-def test_the_kernel_refuses_what_it_does_not_play():
-    assert "Traps & Treasures" in card_set_refusal(
-        PuzzleDungeon(hero="Rogue", traps=["Bear Trap"]))
+TRAPS_TREASURES = ("Owner's Manual", "Rope Snare", "Cursed Lantern", "Bear Trap",
+                   "Blood Chalice")
+"""The Traps & Treasures cards."""
+
+
+def traps_treasures_game(hero: str, faces: list[int]) -> PuzzleDungeon:
+    """A game with each of `TRAPS_TREASURES` set up as a Trap (0), a Treasure (1) or not at
+    all (2), by `faces`."""
+    faced = list(zip(TRAPS_TREASURES, faces, strict=True))
+    return PuzzleDungeon(hero=hero, traps=[name for name, face in faced if face == 0],
+                         treasures=[name for name, face in faced if face == 1])
+
+
+@given(hero=st.sampled_from(HEROES), seed=st.integers(0, 2**32), armed_start=st.booleans(),
+       faces=st.lists(st.integers(0, 2), min_size=5, max_size=5),
+       choices=st.lists(st.integers(0, 50), min_size=30, max_size=100))
+@settings(max_examples=30, deadline=None)
+def test_games_with_traps_and_treasures_give_the_same_moves_and_successors(
+        hero, seed, armed_start, faces, choices):
+    """Traps set off by a defeat of their type, flipping to Treasures when the type is gone;
+    Treasures set off by a defeat or used as an action, then removed from the game."""
+    state = traps_treasures_game(hero, faces).new_initial_state(seed=seed)
+    walk_both(armed(state, seed) if armed_start else state, choices)
+
+
+def test_the_walks_with_traps_and_treasures_meet_them():
+    """(What the comparison above relies on: Treasures used, Traps flipped, modes chosen and
+    a 'for each' block repeated (Owner's Manual: 'For each Treasure in the dungeon, draw a
+    card or shuffle any column.'), from positions with half the monsters collected.)"""
+    used = flipped = modes = repeated = 0
+    for seed in range(12):
+        game = traps_treasures_game(HEROES[seed % 8], [1, seed % 2, (seed + 1) % 2, 0, 1])
+        path: list[Spot] = []
+        walk_both(armed(game.new_initial_state(seed=seed), seed),
+                  [seed * 3 + i for i in range(150)], path)
+        used += sum(1 for before, after in pairwise(path) if len(after.tt[2]) > len(before.tt[2]))
+        flipped += sum(1 for before, after in pairwise(path)
+                       if len(after.tt[0]) < len(before.tt[0]))
+        modes += sum(1 for spot in path if spot.decision == CHOOSE_MODE)
+        repeated += sum(1 for spot in path for frame in spot.stack if frame[6] >> 1 > 1)
+    assert used >= 3
+    assert flipped >= 3
+    assert modes >= 3
+    assert repeated >= 1
+
+
+def test_the_kernel_refuses_what_it_does_not_play(tmp_path):
+    """'The first dealt' card looked for after set up (a step it does not play)."""
+    def late_attach(abilities: list[dict]) -> list[dict]:
+        return [{**a, "text": "Loot: Attach the first dealt Torch card to this hero as a "
+                 "wizard.", "effect": [{"op": "attach_first_dealt", "suit": "Torch",
+                                        "status": "wizard"}]}
+                for a in abilities if a["trigger"] == "loot"]
+    folder = write_cards(tmp_path, late_attach, lambda abilities: [])
+    assert "does not play" in card_set_refusal(card_game(folder, "Rogue"))
     assert "core" in unsupported(PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1))
 
 
