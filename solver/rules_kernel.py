@@ -5,20 +5,22 @@ objects.
 The core-rules kernel (`solver.kernel`) knows that under the core rules a column only loses its
 front monster and the deck only its top card. Under the full rules abilities reorder columns and
 shuffle the deck, so this kernel keeps every zone as the engine does (columns and deck as byte
-strings), and it runs the engine's interpreter (`Board.resolve`) on pending abilities written as
-tuples: a frame is (program, step, source, column, subject, waiting triggers, nested), a batch
-of abilities waiting together is a frame of program `BATCH` whose waiting triggers are the
-batch, and a trigger is (ability, source, column, subject). The engine's own programs (Deal,
-Attack, the Monster King flip) are written out as steps here; a card ability's steps are
-compiled from the engine's `Instr`s once a game (`program_steps`).
+strings, the attachments, the Traps & Treasures, the random stream's state), and it runs the
+engine's interpreter (`Board.resolve`) on pending abilities written as tuples: a frame is
+(program, step, source, column, subject, waiting triggers, flags, picks), a batch of abilities
+waiting together is a frame of program `BATCH` whose waiting triggers are the batch, and a
+trigger is (ability, source, column, subject). The engine's own programs (Deal, Attack, the
+Treasure action, the Monster King flip) are written out as steps here; a card ability's steps
+are compiled from the engine's `Instr`s once a game (`program_steps`).
 
-It is built one card step at a time, each measured: `unsupported` refuses a card set with a step
-or a statement it does not play yet, so a search uses it only where it plays every rule.
+It plays every built-in card (the base game, the extras, the Traps & Treasures); `unsupported`
+refuses, with the reason, what a card file could ask that it does not play.
 tests/solver/test_rules_kernel.py plays random games on the engine and the kernel side by side
-(every move, every successor, pending abilities included) and compares whole searches, on card
-sets made of the built-in cards less the abilities it does not play (tests/solver/
-kernel_cards.py). Keys are the engine's search's (`solver.canonical`): a quiet position by its
-cards' classes, a pending one by every card's identity.
+(every move, every successor, pending abilities included) and compares whole searches. Keys
+are the engine's search's (`solver.canonical`): a quiet position by its cards' classes, a
+pending one by every card's identity. docs/solver.md ("Speed") has its figures: compiled, it
+searches the built-in cards at about seven times the search the speed aim was set on, and a C
+version of it (benchmarks/native/, an experiment outside the package) at 31-79 times.
 """
 
 from __future__ import annotations

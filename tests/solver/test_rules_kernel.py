@@ -302,7 +302,7 @@ EXTRAS = ("Battlesnake", "Overseer", "Mold Demon")
 
 @given(hero=st.sampled_from(HEROES), seed=st.integers(0, 2**32), armed_start=st.booleans(),
        choices=st.lists(st.integers(0, 50), min_size=30, max_size=100))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 def test_games_with_the_extras_give_the_same_moves_and_successors(hero, seed, armed_start,
                                                                   choices):
     """The extras' abilities: 'reveal a Battlesnake-type Monster King' (a monster picked),
