@@ -55,7 +55,14 @@ def _king_types(state: PuzzleState) -> set[str]:
                   if kind == KING and need > have)
     if not missing:
         return set()
-    return set(_layout(state.rules, state.columns, state.kings).cheapest_types[:missing])
+    return set(cheapest_types(state.rules, state.columns, state.kings)[:missing])
+
+
+def cheapest_types(rules: PuzzleDungeon, columns: tuple[bytes, ...], kings: int
+                   ) -> tuple[str, ...]:
+    """The dungeon's types, cheapest to clear first (ties by name): a Monster King still to
+    make is looked for among the first."""
+    return _layout(rules, columns, kings).cheapest_types
 
 
 def estimate(state: PuzzleState) -> int:

@@ -75,6 +75,7 @@ from dungeoneer.engine.puzzle_dungeon import (
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, count_bits, mask_ids
+from dungeoneer.solver.ordering import cheapest_types
 
 # ---------------------------------------------------------------------- pending abilities
 
@@ -681,9 +682,13 @@ class RulesKernel(Kernel):
     """The full rules of one deal, as tables: the core kernel's (suits, defenses, weapons,
     payments) and each ability's steps and trigger."""
 
-    def __init__(self, root: PuzzleState) -> None:
+    def __init__(self, root: PuzzleState, *, guided: bool = False) -> None:
         super().__init__(root)
         game = root.rules
+        self.guided = guided
+        """Whether moves come in the guided order (`ordering.guided_order`) rather than the
+        engine's."""
+        self.type_names = sorted(set(game.tables.kind))
         self.steps: list[list[tuple[int, int]]] = [
             BUILTIN_STEPS[p] if p < FIRST_CARD_PROGRAM else program_steps(
                 program, tuple(sorted(set(game.tables.kind))))
@@ -858,6 +863,8 @@ class RulesKernel(Kernel):
                         CHOOSE_MODE):
             payments = spot.payments
             assert payments is not None
+            if decision == PAY and self.guided:
+                return sorted(payments, key=self.payment_rank)
             return list(payments)
         if decision == YES_NO:
             return [YES_MOVE, NO_MOVE]
@@ -869,7 +876,55 @@ class RulesKernel(Kernel):
         found.extend(self.attackable(spot, range(len(spot.columns))))
         for t in spot.tt[1]:
             found.append(TREASURE_MOVE + t)
+        if self.guided and len(found) > 1:
+            return self.guided_actions(spot, found)
         return found
+
+    def payment_rank(self, code: int) -> tuple[int, int, int]:
+        """A payment's place in the guided order: the most arsenal cards first, then the
+        fewest weapons, then the fewest hand cards."""
+        weapons = code >> (HAND_SHIFT + self.card_count) & self.monster_mask
+        return (-(code & 63), count_bits(weapons), count_bits(code >> HAND_SHIFT
+                                                               & self.hand_mask))
+
+    def guided_actions(self, spot: Spot, moves: list[int]) -> list[int]:
+        """A quiet position's moves in the guided order (`ordering.guided_order`): attacks on
+        prey (with Monster Kings still to make, the types cheapest to clear count as prey),
+        shallow columns first, then other attacks, then Treasures, then Deal."""
+        wanted, kings_wanted = self.wanted_types(spot)
+        ranked: list[tuple[int, int, int]] = []
+        for move in moves:
+            if move == DEAL:
+                ranked.append((3, 0, move))
+            elif move >= TREASURE_MOVE:
+                ranked.append((2, 0, move))
+            else:
+                column = spot.columns[move]
+                front = column[-1]
+                prey = wanted >> self.monster_type[front] & 1 or (
+                    kings_wanted and spot.kings >> front & 1)
+                ranked.append((0 if prey else 1, len(column), move))
+        ranked.sort(key=lambda entry: (entry[0], entry[1]))
+        return [move for _rank, _depth, move in ranked]
+
+    def wanted_types(self, spot: Spot) -> tuple[int, bool]:
+        """The types still wanted for the prey (a mask of type numbers), with the types
+        cheapest to clear for each Monster King still to make; and whether Kings are wanted."""
+        wanted = 0
+        missing_kings = 0
+        for (kind, need), name in zip(self.prey, self.prey_names, strict=True):
+            have = self.prey_count(spot, kind)
+            if have >= need:
+                continue
+            if kind == -1:
+                missing_kings += need - have
+            elif name in self.type_names:
+                wanted |= 1 << self.type_names.index(name)
+        if missing_kings:
+            for name in cheapest_types(self.root.rules, spot.columns, spot.kings)[
+                    :missing_kings]:
+                wanted |= 1 << self.type_names.index(name)
+        return wanted, missing_kings > 0
 
     def child(self, node: Node, move: int) -> Node:
         spot = cast(Spot, node)

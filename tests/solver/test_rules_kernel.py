@@ -17,6 +17,7 @@ from dungeoneer.solver.branches import branches
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.kernel import KernelDepthFirst
 from dungeoneer.solver.lines import verify_line
+from dungeoneer.solver.ordering import guided_order
 from dungeoneer.solver.rules_kernel import (
     BATCH,
     CHOOSE_MODE,
@@ -105,13 +106,13 @@ def engine_branches(state: PuzzleState, canonical: Canonicalizer) -> list:
     return kept
 
 
-def walk_both(state: PuzzleState, choices: list[int], path: list[Spot] | None = None
-              ) -> set[str]:
+def walk_both(state: PuzzleState, choices: list[int], path: list[Spot] | None = None,
+              guided: bool = False) -> set[str]:
     """Play a game on the engine and the kernel side by side, taking the i-th move of each
-    position's list from `choices`; every position's moves and every successor compared, and
-    keys equal exactly where the engine's are. Returns the kinds of decision met (and adds the
-    positions of the game to `path`)."""
-    kernel = RulesKernel(state)
+    position's list from `choices`; every position's moves (in the guided order, if
+    `guided`) and every successor compared, and keys equal exactly where the engine's are.
+    Returns the kinds of decision met (and adds the positions of the game to `path`)."""
+    kernel = RulesKernel(state, guided=guided)
     canonical = Canonicalizer(state.rules)
     spot = kernel.start()
     kinds = set()
@@ -121,7 +122,10 @@ def walk_both(state: PuzzleState, choices: list[int], path: list[Spot] | None = 
         same_position(kernel, spot, state)
         moves = kernel.moves(spot)
         actions = [kernel.action(spot, m, state) for m in moves]
-        assert actions == engine_branches(state, canonical)
+        expected = engine_branches(state, canonical)
+        if guided and expected:
+            expected = guided_order(state, tuple(expected))
+        assert actions == expected
         if not moves:
             break
         kinds.add(actions[0].kind)
@@ -147,6 +151,26 @@ def walk_both(state: PuzzleState, choices: list[int], path: list[Spot] | None = 
 def test_random_games_give_the_same_moves_and_successors(card_folders, cards, hero, seed,
                                                           choices):
     walk_both(card_game(card_folders[cards], hero).new_initial_state(seed=seed), choices)
+
+
+@given(hero=st.sampled_from(HEROES), seed=st.integers(0, 2**32), armed_start=st.booleans(),
+       choices=st.lists(st.integers(0, 50), min_size=30, max_size=90))
+@settings(max_examples=25, deadline=None)
+def test_the_guided_order_is_the_engines(hero, seed, armed_start, choices):
+    """With `guided`, the moves come in the order the solver's depth-first search tries the
+    engine's actions (`ordering.guided_order`): prey first, shallow columns first, payments
+    spending the arsenal's front first."""
+    state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+    walk_both(armed(state, seed) if armed_start else state, choices, guided=True)
+
+
+@pytest.mark.parametrize("hero, seed", [(hero, 1000) for hero in HEROES])
+def test_a_guided_search_visits_the_engines_positions(hero, seed):
+    """The kernel's guided search is the solver's depth-first search (`DepthFirst`): the same
+    verdict, positions and line."""
+    state = PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+    found = searched(KernelDepthFirst(state, kernel=RulesKernel(state, guided=True)), 2000)
+    assert found == searched(DepthFirst(state), 2000)
 
 
 @given(hero=st.sampled_from(HEROES), seed=st.integers(0, 2**32),
