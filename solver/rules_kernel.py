@@ -177,17 +177,6 @@ DEFEAT_ANY: Final = 36
 DEFEAT_THIS_KING: Final = 37
 DEFEAT_ANY_KING: Final = 38
 """The same, when that monster is a Monster King."""
-
-# `shuffle_spec`'s fields.
-ZONE_CODES: Final = {"hand": 1, "arsenal": 2, "discard": 3}
-ALL_CARDS: Final = 255
-"""A count of every card of the zones."""
-ANY_CARD, BOTTOM_CARDS, FRONT_CARD = range(3)
-"""Which cards (`ShuffleIntoDeck.card`): picked, the discard pile's bottom ones, the arsenal's
-front one."""
-DONE_MOVE: Final = -1
-"""The move that ends an 'up to' pick."""
-
 EXHAUST_WIZARD: Final = 39
 """Exhaust the wizard (the card attached to the hero as one)."""
 READY_WIZARD: Final = 40
@@ -224,6 +213,16 @@ COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRO
 """The steps that pick a column (`column_candidates`)."""
 SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK, SHUFFLE_THIS_IN)
 """The steps that draw from the game's random stream."""
+
+# `shuffle_spec`'s fields.
+ZONE_CODES: Final = {"hand": 1, "arsenal": 2, "discard": 3}
+ALL_CARDS: Final = 255
+"""A count of every card of the zones."""
+ANY_CARD, BOTTOM_CARDS, FRONT_CARD = range(3)
+"""Which cards (`ShuffleIntoDeck.card`): picked, the discard pile's bottom ones, the arsenal's
+front one."""
+DONE_MOVE: Final = -1
+"""The move that ends an 'up to' pick."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
