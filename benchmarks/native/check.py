@@ -1,0 +1,119 @@
+"""Differential check of the C kernel against the Python kernel it was built from: random walks
+from the start of each deal, comparing at every step the moves, every field of the child
+(payments as codes) and the won test, and over all the positions met that the two kernels'
+keys merge the same positions (a Python key maps to one C key and back).
+
+    python benchmarks/native/check.py                 # core rules
+    python benchmarks/native/check.py --slice         # the slice's draw-only cards
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from typing import Any
+
+from deals import HEROES, make_root
+from native import NativeKernel
+
+FIELDS = ("arsenal", "hand", "dealt", "discard", "depths", "kings", "exhausted", "collected",
+          "dungeon", "pending")
+SLICE_FIELDS = ("batch", "frame")
+
+
+class Mismatch(AssertionError):
+    pass
+
+
+def same_position(native: NativeKernel, py_node: Any, c_node: Any, where: str) -> None:
+    """Every field equal, the payments as codes, and the won test."""
+    fields = FIELDS + (SLICE_FIELDS if hasattr(py_node, "batch") else ())
+    for name in fields:
+        mine, theirs = getattr(c_node, name), getattr(py_node, name)
+        if name == "batch":
+            theirs = tuple(theirs)
+        if mine != theirs:
+            raise Mismatch(f"{where}: {name} {mine!r} (C) != {theirs!r} (Python)")
+    if native.payment_codes(c_node) != py_node.payments:
+        raise Mismatch(f"{where}: payments {native.payment_codes(c_node)} (C) != "
+                       f"{py_node.payments} (Python)")
+    if native.won(c_node) != native.python.won(py_node):
+        raise Mismatch(f"{where}: won differs")
+
+
+class KeyMap:
+    """The pairs of keys met: each side's key must map to one key of the other's."""
+
+    def __init__(self) -> None:
+        self.forward: dict[bytes, bytes] = {}
+        self.backward: dict[bytes, bytes] = {}
+
+    def add(self, py_key: bytes, c_key: bytes, where: str) -> None:
+        if self.forward.setdefault(py_key, c_key) != c_key or \
+                self.backward.setdefault(c_key, py_key) != py_key:
+            raise Mismatch(f"{where}: the keys merge different positions")
+
+
+def kind(node: Any) -> str:
+    """Which of the kinds of positions this is, to show that the walks met each."""
+    if node.pending >= 0:
+        return "payment"
+    if node.frame >= 0:
+        return "yes/no"
+    return "abilities" if node.batch else "quiet"
+
+
+def walk(native: NativeKernel, rng: random.Random, keys: KeyMap, kinds: Counter[str],
+         where: str) -> int:
+    """One random game to its end; the steps taken."""
+    python = native.python
+    py_node, c_node = python.start(), native.start()
+    steps = 0
+    while True:
+        same_position(native, py_node, c_node, f"{where} step {steps}")
+        kinds[kind(c_node)] += 1
+        keys.add(python.key(py_node), native.key(c_node), f"{where} step {steps}")
+        py_moves, c_moves = python.moves(py_node), native.moves(c_node)
+        if [native.python_move(c_node, move) for move in c_moves] != py_moves:
+            raise Mismatch(f"{where} step {steps}: moves {c_moves} (C) != {py_moves} (Python)")
+        if not py_moves:
+            return steps
+        for i, move in enumerate(py_moves):  # every child's key, the walk goes on through one
+            keys.add(python.key(python.child(py_node, move)),
+                     native.key(native.child(c_node, c_moves[i])), f"{where} step {steps}")
+        i = rng.randrange(len(py_moves))
+        py_node, c_node = python.child(py_node, py_moves[i]), native.child(c_node, c_moves[i])
+        steps += 1
+
+
+def check(slice_rules: bool, deals: int, walks: int) -> int:
+    rng = random.Random(7)
+    total_steps = total_walks = 0
+    kinds: Counter[str] = Counter()
+    for hero in HEROES:
+        for seed in range(1000, 1000 + deals):
+            root = make_root(hero, seed, slice_rules)
+            native = NativeKernel(root)
+            keys = KeyMap()
+            for number in range(walks):
+                total_steps += walk(native, rng, keys, kinds, f"{hero} {seed} walk {number}")
+                total_walks += 1
+    print(f"{total_walks} walks, {total_steps} steps on {len(HEROES) * deals} "
+          f"{'draw-only' if slice_rules else 'core-rules'} deals: the C kernel agrees")
+    print("positions walked through: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
+    parser.add_argument("--deals", type=int, default=3, help="deals a hero face")
+    parser.add_argument("--walks", type=int, default=200, help="walks a deal")
+    args = parser.parse_args()
+    return check(args.slice, args.deals, args.walks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
