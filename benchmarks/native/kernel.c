@@ -12,9 +12,8 @@
  * layout starts with a tag byte and a fixed-width part, so the variable parts' lengths are
  * known and no two layouts meet.
  *
- * Two things the built-in cards never exercise are asked of the Python kernel: the lists of
- * weapon uses (computed once per set of ready weapons and defense, then kept here) and the
- * hand choices of a suit whose hand cards are of several classes. */
+ * One thing the built-in cards never exercise is asked of the Python kernel: the hand choices
+ * of a suit whose hand cards are of several classes. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,6 +30,7 @@
 #define MAX_LOOT 4
 #define MAX_PROGRAMS 256
 #define MAX_STEPS 8
+#define MAX_CHOICES 4
 #define DEAL (-1)
 #define HAND_SHIFT 6
 #define DRAW_STEP 0
@@ -82,6 +82,9 @@ typedef struct {
     uint8_t first[MAX_CARDS];
     uint8_t defense[2 * MAX_MONSTERS][4];
     uint8_t arms[2 * MAX_MONSTERS][4];
+    int nchoice[2 * MAX_MONSTERS];  /* each face's weapon: the suit combinations it matches */
+    int choice_len[2 * MAX_MONSTERS][MAX_CHOICES];
+    int choice[2 * MAX_MONSTERS][MAX_CHOICES][2];
     uint64_t kind_mask[MAX_MONSTERS];
     uint8_t columns[MAX_COLUMNS][32];
     uint8_t deck[MAX_DECK + 1];
@@ -273,48 +276,80 @@ static void covers_clear(KernelObject *k)
     k->slots_used = 0;
 }
 
-/* The Python kernel's `weapon_covers` for these ready weapons and this defense, read into C. */
-static int covers_from_python(KernelObject *k, uint64_t ready, uint64_t kings, const int d[4],
-                              CoverSlot *slot)
+/* Covers found so far while walking the weapons, one per suits matched and weapons used. */
+typedef struct {
+    Cover *covers;
+    int count, room;
+} CoverList;
+
+static int cover_add(CoverList *list, const int used[4], uint64_t weapons)
 {
-    PyObject *found = PyObject_CallMethod(k->py, "weapon_covers", "KKiiii",
-                                          (unsigned long long)ready, (unsigned long long)kings,
-                                          d[0], d[1], d[2], d[3]);
-    if (found == NULL)
-        return -1;
-    PyObject *list = PySequence_Fast(found, "weapon_covers: a list");
-    Py_DECREF(found);
-    if (list == NULL)
-        return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
-    Cover *covers = PyMem_Malloc(sizeof(Cover) * (count ? count : 1));
-    if (covers == NULL) {
-        Py_DECREF(list);
-        PyErr_NoMemory();
-        return -1;
+    for (int i = 0; i < list->count; i++) {  /* two Kings' suits swapped: the same cover */
+        Cover *c = &list->covers[i];
+        if (c->used == weapons && c->u[0] == used[0] && c->u[1] == used[1] &&
+            c->u[2] == used[2] && c->u[3] == used[3]) {
+            c->uses++;
+            return 0;
+        }
     }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(list, i);
-        PyObject *counts;
-        unsigned long long used;
-        long uses;
-        int c0, c1, c2, c3;
-        if (!PyArg_ParseTuple(item, "OKl", &counts, &used, &uses) ||
-            !PyArg_ParseTuple(counts, "iiii", &c0, &c1, &c2, &c3)) {
-            PyMem_Free(covers);
-            Py_DECREF(list);
+    if (list->count == list->room) {
+        int room = list->room ? list->room * 2 : 8;
+        Cover *grown = PyMem_Realloc(list->covers, sizeof(Cover) * room);
+        if (grown == NULL) {
+            PyErr_NoMemory();
             return -1;
         }
-        covers[i].u[0] = (uint8_t)c0;
-        covers[i].u[1] = (uint8_t)c1;
-        covers[i].u[2] = (uint8_t)c2;
-        covers[i].u[3] = (uint8_t)c3;
-        covers[i].used = used;
-        covers[i].uses = uses;
+        list->covers = grown;
+        list->room = room;
     }
-    Py_DECREF(list);
-    slot->covers = covers;
-    slot->count = (int)count;
+    Cover *c = &list->covers[list->count++];
+    for (int s = 0; s < 4; s++)
+        c->u[s] = (uint8_t)used[s];
+    c->used = weapons;
+    c->uses = 1;
+    return 0;
+}
+
+/* The engine's `_walk_weapons`: weapon i left unused first, then each suit combination it can
+ * match that the defense still needs, in its order; every way to the end is a cover. */
+static int walk_weapons(const KernelObject *k, const int *faces, int nweapons, const int d[4],
+                        int i, const int used[4], uint64_t weapons, CoverList *list)
+{
+    if (i == nweapons)
+        return cover_add(list, used, weapons);
+    if (walk_weapons(k, faces, nweapons, d, i + 1, used, weapons, list) < 0)
+        return -1;
+    int f = faces[i];
+    for (int c = 0; c < k->nchoice[f]; c++) {
+        int trial[4] = {used[0], used[1], used[2], used[3]};
+        int ok = 1;
+        for (int j = 0; ok && j < k->choice_len[f][c]; j++) {
+            int suit = k->choice[f][c][j];
+            ok = ++trial[suit] <= d[suit];
+        }
+        if (ok && walk_weapons(k, faces, nweapons, d, i + 1, trial,
+                               weapons | 1ULL << (f / 2), list) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* `Kernel.weapon_covers` worked out for these ready weapons and this defense. */
+static int covers_compute(const KernelObject *k, uint64_t ready, uint64_t kings, const int d[4],
+                          CoverSlot *slot)
+{
+    int faces[MAX_MONSTERS];
+    int nweapons = 0;
+    for (uint64_t rest = ready; rest; rest &= rest - 1)
+        faces[nweapons++] = face(kings, lowest_bit(rest));
+    CoverList list = {NULL, 0, 0};
+    int none[4] = {0, 0, 0, 0};
+    if (walk_weapons(k, faces, nweapons, d, 0, none, 0, &list) < 0) {
+        PyMem_Free(list.covers);
+        return -1;
+    }
+    slot->covers = list.covers;
+    slot->count = list.count;
     return 0;
 }
 
@@ -340,7 +375,7 @@ static CoverSlot *weapon_covers(KernelObject *k, uint64_t ready, uint64_t kings,
         return weapon_covers(k, ready, kings, d);
     }
     CoverSlot *slot = &k->slots[i];
-    if (covers_from_python(k, ready, kings, d, slot) < 0)
+    if (covers_compute(k, ready, kings, d, slot) < 0)
         return NULL;
     slot->ready = ready;
     slot->ready_kings = ready_kings;
@@ -516,31 +551,15 @@ static int can_pay(const KernelObject *k, int monster, const uint8_t *arsenal, i
     return d[0] <= c[0] && d[1] <= c[1] && d[2] <= c[2] && d[3] <= c[3];
 }
 
-static PyObject *list_of(const int *moves, int count)
-{
-    PyObject *list = PyList_New(count);
-    if (list == NULL)
-        return NULL;
-    for (int i = 0; i < count; i++)
-        PyList_SET_ITEM(list, i, PyLong_FromLong(moves[i]));
-    return list;
-}
+#define MAX_MOVES (MAX_COLUMNS + MAX_BATCH + 2)
 
-/* `Kernel.moves`: a pending attack's payments (by index); else Deal, then the columns. */
-static PyObject *core_moves(KernelObject *k, NodeObject *n)
+/* `Kernel.moves` for a quiet position: Deal while the deck holds a card, then each column
+ * whose front monster can be paid for; none once the prey is complete. */
+static int core_moves(const KernelObject *k, const NodeObject *n, int *found)
 {
-    int found[MAX_COLUMNS + 1];
     int count = 0;
-    if (n->pending >= 0) {
-        PyObject *list = PyList_New(n->npay);
-        if (list == NULL)
-            return NULL;
-        for (Py_ssize_t i = 0; i < n->npay; i++)
-            PyList_SET_ITEM(list, i, PyLong_FromSsize_t(i));
-        return list;
-    }
     if (won(k, n))
-        return PyList_New(0);
+        return 0;
     if (n->dealt < k->decklen)
         found[count++] = DEAL;
     int c[4];
@@ -550,36 +569,55 @@ static PyObject *core_moves(KernelObject *k, NodeObject *n)
             can_pay(k, front(k, n, column), n->arsenal, n->alen, n->kings, c))
             found[count++] = column;
     }
-    return list_of(found, count);
+    return count;
 }
 
-/* `TriggerKernel.moves`: a yes or a no; an order of abilities; else the core moves. */
-static PyObject *slice_moves(KernelObject *k, NodeObject *n)
+/* `branches.distinct_resolves`: of the abilities waiting together, the first of each
+ * interchangeable kind and every other one, by index. */
+static int distinct_resolves(const KernelObject *k, const NodeObject *n, int *kept)
+{
+    int seen[MAX_BATCH];
+    int count = 0, nseen = 0;
+    for (int i = 0; i < n->nbatch; i++) {
+        int signature = k->signature[n->batch[i] >> 16];
+        if (signature >= 0) {
+            int known = 0;
+            for (int j = 0; j < nseen; j++)
+                known = known || seen[j] == signature;
+            if (known)
+                continue;
+            seen[nseen++] = signature;
+        }
+        kept[count++] = i;
+    }
+    return count;
+}
+
+/* The moves of a position that does not wait for a payment (a pending payment's moves are
+ * the indexes of its payments): a yes or a no (yes first); an order of abilities; else the
+ * core rules' moves. */
+static int moves_into(const KernelObject *k, const NodeObject *n, int *found)
 {
     if (n->frame >= 0) {
-        int answers[2] = {YES_MOVE, NO_MOVE};
-        return list_of(answers, 2);
+        found[0] = YES_MOVE;
+        found[1] = NO_MOVE;
+        return 2;
     }
-    if (n->nbatch && n->pending < 0) {
-        /* `branches.distinct_resolves`: the first of each interchangeable kind, and the
-         * others. */
-        int kept[MAX_BATCH], seen[MAX_BATCH];
-        int count = 0, nseen = 0;
-        for (int i = 0; i < n->nbatch; i++) {
-            int signature = k->signature[n->batch[i] >> 16];
-            if (signature >= 0) {
-                int known = 0;
-                for (int j = 0; j < nseen; j++)
-                    known = known || seen[j] == signature;
-                if (known)
-                    continue;
-                seen[nseen++] = signature;
-            }
-            kept[count++] = i;
-        }
-        return list_of(kept, count);
-    }
-    return core_moves(k, n);
+    if (n->nbatch)
+        return distinct_resolves(k, n, found);
+    return core_moves(k, n, found);
+}
+
+static PyObject *moves_list(const KernelObject *k, const NodeObject *n)
+{
+    int found[MAX_MOVES];
+    Py_ssize_t count = n->pending >= 0 ? n->npay : moves_into(k, n, found);
+    PyObject *list = PyList_New(count);
+    if (list == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLong(n->pending >= 0 ? (long)i : found[i]));
+    return list;
 }
 
 /* The slice's `settle`: resolve the running ability, then the batch, until the player must
@@ -835,7 +873,7 @@ static PyObject *kernel_moves(KernelObject *k, PyObject *node)
 {
     if (!check_node(node))
         return NULL;
-    return k->slice ? slice_moves(k, (NodeObject *)node) : core_moves(k, (NodeObject *)node);
+    return moves_list(k, (NodeObject *)node);
 }
 
 static PyObject *kernel_child(KernelObject *k, PyObject *const *args, Py_ssize_t nargs)
@@ -871,6 +909,142 @@ static PyObject *kernel_payment_codes(KernelObject *k, PyObject *node)
     if (!check_node(node))
         return NULL;
     return node_payment_codes((NodeObject *)node, k->cards);
+}
+
+/* ------------------------------------------------------------------ the loop in C */
+
+typedef struct {
+    NodeObject *node;  /* owned */
+    int via;           /* the move that reached it (the root's: none) */
+    int count, next;   /* its moves, and the next to try */
+    int moves[MAX_MOVES];
+} Frame;
+
+static int push_frame(KernelObject *k, Frame **stack, Py_ssize_t *depth, Py_ssize_t *room,
+                      NodeObject *node, int via)
+{
+    if (*depth == *room) {
+        Py_ssize_t grown_room = *room * 2;
+        Frame *grown = PyMem_Realloc(*stack, sizeof(Frame) * grown_room);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *stack = grown;
+        *room = grown_room;
+    }
+    Frame *f = &(*stack)[(*depth)++];
+    f->node = node;
+    f->via = via;
+    f->next = 0;
+    f->count = node->pending >= 0 ? (int)node->npay : moves_into(k, node, f->moves);
+    return 0;
+}
+
+/* The won line's steps, (position, move) from the root: what `line` turns into actions. */
+static PyObject *won_path(Frame *stack, Py_ssize_t depth, int last)
+{
+    PyObject *path = PyList_New(depth);
+    if (path == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < depth; i++) {
+        int move = i + 1 < depth ? stack[i + 1].via : last;
+        PyObject *step = Py_BuildValue("(Oi)", (PyObject *)stack[i].node, move);
+        if (step == NULL) {
+            Py_DECREF(path);
+            return NULL;
+        }
+        PyList_SET_ITEM(path, i, step);
+    }
+    return path;
+}
+
+/* `KernelDepthFirst`'s loop (no bound, no memory cap) over C positions: the keys go into
+ * `table`, a Python set the caller keeps (so freeing it is not timed here, as it is not for
+ * the Python loops). Returns (verdict or None, positions, the won line's steps). */
+static PyObject *kernel_depth_first(KernelObject *k, PyObject *args)
+{
+    NodeObject *root;
+    Py_ssize_t limit;
+    PyObject *table;
+    if (!PyArg_ParseTuple(args, "O!nO!", &NodeType, &root, &limit, &PySet_Type, &table))
+        return NULL;
+    if (won(k, root))
+        return Py_BuildValue("(sn[])", "won", (Py_ssize_t)0);
+    PyObject *root_key = key(k, root);
+    if (root_key == NULL || PySet_Add(table, root_key) < 0) {
+        Py_XDECREF(root_key);
+        return NULL;
+    }
+    Py_DECREF(root_key);
+    Py_ssize_t states = 1, depth = 0, room = 64;
+    uint64_t far = root->collected;  /* (kept up to date, as the loops in Python do) */
+    const char *status = "unwinnable";
+    PyObject *path = NULL;
+    Frame *stack = PyMem_Malloc(sizeof(Frame) * room);
+    if (stack == NULL)
+        return PyErr_NoMemory();
+    Py_INCREF(root);
+    if (push_frame(k, &stack, &depth, &room, root, -1) < 0) {
+        Py_DECREF(root);
+        goto failed;
+    }
+    while (depth) {
+        if (states >= limit) {
+            status = NULL;
+            break;
+        }
+        Frame *f = &stack[depth - 1];
+        if (f->next == f->count) {
+            Py_DECREF(f->node);
+            depth--;
+            continue;
+        }
+        int move = f->node->pending >= 0 ? f->next : f->moves[f->next];
+        f->next++;
+        NodeObject *next = (NodeObject *)child(k, f->node, move);
+        if (next == NULL)
+            goto failed;
+        PyObject *next_key = key(k, next);
+        Py_ssize_t size = PySet_GET_SIZE(table);
+        if (next_key == NULL || PySet_Add(table, next_key) < 0) {
+            Py_XDECREF(next_key);
+            Py_DECREF(next);
+            goto failed;
+        }
+        Py_DECREF(next_key);
+        if (PySet_GET_SIZE(table) == size) {
+            Py_DECREF(next);
+            continue;
+        }
+        states++;
+        if (next->collected != far && popcount(next->collected) > popcount(far))
+            far = next->collected;
+        if (won(k, next)) {
+            Py_DECREF(next);
+            status = "won";
+            path = won_path(stack, depth, move);
+            if (path == NULL)
+                goto failed;
+            break;
+        }
+        if (push_frame(k, &stack, &depth, &room, next, move) < 0) {
+            Py_DECREF(next);
+            goto failed;
+        }
+    }
+    while (depth)
+        Py_DECREF(stack[--depth].node);
+    PyMem_Free(stack);
+    if (path == NULL)
+        path = PyList_New(0);
+    PyObject *result = path ? Py_BuildValue("(znN)", status, states, path) : NULL;
+    return result;
+failed:
+    while (depth)
+        Py_DECREF(stack[--depth].node);
+    PyMem_Free(stack);
+    return NULL;
 }
 
 /* A quiet position of the Python kernel's, without pending abilities, as a C one. */
@@ -1016,18 +1190,49 @@ static int read_slice(KernelObject *k, PyObject *loot, PyObject *steps, PyObject
     return ok && !PyErr_Occurred() ? 0 : -1;
 }
 
+/* Each face's weapon choices (`Kernel.weapons`): the suits of each combination, in order. */
+static int read_choices(KernelObject *k, PyObject *choices)
+{
+    PyObject *faces = PySequence_Fast(choices, "choices");
+    if (faces == NULL)
+        return -1;
+    int ok = PySequence_Fast_GET_SIZE(faces) == 2 * k->monsters;
+    for (int f = 0; ok && f < 2 * k->monsters; f++) {
+        PyObject *combos = PySequence_Fast(PySequence_Fast_GET_ITEM(faces, f), "combos");
+        ok = combos != NULL && PySequence_Fast_GET_SIZE(combos) <= MAX_CHOICES;
+        k->nchoice[f] = ok ? (int)PySequence_Fast_GET_SIZE(combos) : 0;
+        for (int c = 0; ok && c < k->nchoice[f]; c++) {
+            PyObject *suits = PySequence_Fast(PySequence_Fast_GET_ITEM(combos, c), "suits");
+            ok = suits != NULL && PySequence_Fast_GET_SIZE(suits) <= 2;
+            k->choice_len[f][c] = ok ? (int)PySequence_Fast_GET_SIZE(suits) : 0;
+            for (int j = 0; ok && j < k->choice_len[f][c]; j++) {
+                k->choice[f][c][j] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(suits, j));
+                ok = k->choice[f][c][j] >= 0 && k->choice[f][c][j] < 4;
+            }
+            Py_XDECREF(suits);
+        }
+        Py_XDECREF(combos);
+    }
+    Py_DECREF(faces);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "weapon choices beyond the C kernel's sizes");
+    return ok && !PyErr_Occurred() ? 0 : -1;
+}
+
 static int bytes_for(int bits) { return (bits + 7) / 8; }
 
 static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"python", "suit", "classes", "first", "defense", "arms",
-                            "kind_masks", "columns", "deck", "prey", "suit_masks",
+                            "choices", "kind_masks", "columns", "deck", "prey", "suit_masks",
                             "king_flip", "loot", "steps", "signatures", NULL};
-    PyObject *py, *suit, *classes, *first, *defense, *arms, *kinds, *columns, *deck, *prey,
+    PyObject *py, *suit, *classes, *first, *defense, *arms, *choices, *kinds, *columns, *deck,
+        *prey,
         *suit_masks, *loot = NULL, *steps = NULL, *signatures = NULL;
     int king_flip = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOOO|iOOO", names, &py, &suit,
-                                     &classes, &first, &defense, &arms, &kinds, &columns,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOOOO|iOOO", names, &py, &suit,
+                                     &classes, &first, &defense, &arms, &choices, &kinds,
+                                     &columns,
                                      &deck, &prey, &suit_masks, &king_flip, &loot, &steps,
                                      &signatures))
         return -1;
@@ -1050,6 +1255,7 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds)
         read_bytes(first, k->first, PyObject_Length(first), "first") < 0 ||
         read_bytes(defense, &k->defense[0][0], face_bytes, "defense") < 0 ||
         read_bytes(arms, &k->arms[0][0], face_bytes, "arms") < 0 ||
+        read_choices(k, choices) < 0 ||
         read_masks(kinds, k->kind_mask, k->monsters, "kind_masks") < 0 ||
         read_columns(k, columns) < 0 ||
         read_bytes(deck, k->deck, decklen, "deck") < 0 ||
@@ -1096,6 +1302,9 @@ static PyMethodDef kernel_methods[] = {
     {"won", (PyCFunction)kernel_won, METH_O, "Whether the prey is complete."},
     {"payment_codes", (PyCFunction)kernel_payment_codes, METH_O,
      "A pending attack's payments as the Python kernel's codes (None when none is pending)."},
+    {"depth_first", (PyCFunction)kernel_depth_first, METH_VARARGS,
+     "depth_first(root, positions, table): the depth-first loop in C; (verdict or None, "
+     "positions, the won line's (position, move) steps)."},
     {"load", (PyCFunction)kernel_load, METH_VARARGS,
      "load(arsenal, hand, dealt, discard, depths, kings, exhausted, collected, dungeon): "
      "a quiet position as a C node."},

@@ -34,6 +34,7 @@ def core_tables(kernel: Kernel) -> dict[str, object]:
         "first": class_firsts(kernel),
         "defense": bytes(count for face in kernel.defense for count in face),
         "arms": bytes(count for face in kernel.arms for count in face),
+        "choices": [[suits for suits, _counts in face] for face in kernel.weapons],
         "kind_masks": [kernel.type_masks[kind] for kind in kernel.monster_type],
         "columns": [bytes(column) for column in kernel.columns],
         "deck": bytes(kernel.deck),

@@ -1,0 +1,142 @@
+"""Positions a second of the same depth-first search with the mypyc-compiled Python kernel and
+with the C kernel (kernel.c), on the same deals, in one run; run it with the environment whose
+`dungeoneer` is compiled (a `DUNGEONEER_COMPILE=1` install), else the Python side is pure.
+
+The searches, each on every deal with the same position budget:
+
+- "mypyc kernel": the compiled `KernelDepthFirst` on the compiled Python kernel, as the solver
+  runs it (the core rules' `Kernel`, or the slice's `TriggerKernel` with `--slice`);
+- "mypyc kernel, Python loop": the compiled Python kernel driven by driver.py's loop, a copy of
+  `KernelDepthFirst`'s run interpreted (the compiled loop accepts no other kernel);
+- "C kernel, Python loop": the C kernel driven by the same loop;
+- "C kernel, C loop": the same loop written in C too (kernel.c, `depth_first`), the keys still
+  Python byte strings in a Python set: the ceiling of this design.
+
+Every search must count the same positions, reach the same verdict and find the same won line
+on every deal, or the run stops. The figure is positions a second of CPU time, summed over the
+deals; the ratio to the first search's, within one run, is the one to compare.
+
+    python benchmarks/native/measure.py                      # core rules, 8 faces x 2 deals
+    python benchmarks/native/measure.py --slice --runs 3     # the slice, draw-only cards
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from deals import HEROES, make_root
+from driver import LoopDepthFirst
+from native import NativeKernel, python_kernel
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleState, board
+from dungeoneer.solver.kernel import KernelDepthFirst
+
+Outcome = tuple[str | None, int, tuple[object, ...]]
+"""A search's verdict (None: the budget ran out), its positions and its won line."""
+
+
+def compiled_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
+    search = KernelDepthFirst(root, kernel=python_kernel(root))
+    search.grant(positions)
+
+    def run() -> Outcome:
+        verdict = search.resume()
+        if verdict is None:
+            return None, search.states, ()
+        return verdict.status, search.states, verdict.line
+
+    return run
+
+
+def python_loop(make: Callable[[PuzzleState], Any]) -> Callable[[PuzzleState, int],
+                                                                Callable[[], Outcome]]:
+    def prepare(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
+        search = LoopDepthFirst(make(root), positions)
+
+        def run() -> Outcome:
+            status, line = search.run()
+            return status, search.states, line
+
+        return run
+
+    return prepare
+
+
+def c_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
+    kernel = NativeKernel(root)
+    start = kernel.start()
+    table: set[bytes] = set()
+
+    def run() -> Outcome:
+        status, states, steps = kernel.depth_first(start, positions, table)
+        return status, states, kernel.line(steps) if status == "won" and steps else ()
+
+    return run
+
+
+SEARCHES: dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]] = {
+    "mypyc kernel": compiled_loop,
+    "mypyc kernel, Python loop": python_loop(python_kernel),
+    "C kernel, Python loop": python_loop(NativeKernel),
+    "C kernel, C loop": c_loop,
+}
+
+
+def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: PuzzleState,
+          positions: int) -> tuple[Outcome, float]:
+    """A search's outcome and its CPU seconds (the tables' set-up not counted)."""
+    run = prepare(root, positions)
+    started = time.process_time()
+    outcome = run()
+    return outcome, time.process_time() - started
+
+
+def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
+            ) -> dict[str, tuple[int, float]]:
+    """Positions and CPU seconds of each search over the deals; stops on any disagreement."""
+    totals = {name: (0, 0.0) for name in SEARCHES}
+    for hero, seed in deals:
+        root = make_root(hero, seed, slice_rules)
+        first: Outcome | None = None
+        for name, prepare in SEARCHES.items():
+            outcome, seconds = timed(prepare, root, positions)
+            if first is None:
+                first = outcome
+            elif outcome != first:
+                sys.exit(f"DIFFERENT on {hero} {seed}: {name} {outcome[:2]} against "
+                         f"{first[:2]} (or another line)")
+            count, spent = totals[name]
+            totals[name] = (count + outcome[1], spent + seconds)
+    return totals
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
+    parser.add_argument("--deals", type=int, default=2, help="deals a hero face (from 1000)")
+    parser.add_argument("--positions", type=int, default=40_000, help="positions a deal")
+    parser.add_argument("--runs", type=int, default=3, help="runs, one after another")
+    args = parser.parse_args()
+    deals = [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)]
+    compiled = not board.__file__.endswith(".py")
+    rules = "draw-only (slice)" if args.slice else "core-rules"
+    print(f"{len(deals)} {rules} deals, {args.positions:,} positions each; dungeoneer "
+          f"{'compiled' if compiled else 'PURE (not the comparison wanted)'}")
+    for number in range(1, args.runs + 1):
+        totals = one_run(deals, args.slice, args.positions)
+        base_count, base_seconds = next(iter(totals.values()))
+        base = base_count / base_seconds
+        print(f"run {number}: the same positions, verdicts and lines in every search")
+        for name, (count, seconds) in totals.items():
+            rate = count / seconds
+            print(f"  {name:<28} {count:>9,} positions {rate:>12,.0f} a second "
+                  f"{rate / base:6.2f} x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
