@@ -10,7 +10,10 @@ The searches, each on every deal with the same position budget:
   `KernelDepthFirst`'s run interpreted (the compiled loop accepts no other kernel);
 - "C kernel, Python loop": the C kernel driven by the same loop;
 - "C kernel, C loop": the same loop written in C too (kernel.c, `depth_first`), the keys still
-  Python byte strings in a Python set: the ceiling of this design.
+  Python byte strings in a Python set: the ceiling of this design;
+- "mypyc kernel, mypyc loop" and "C kernel, mypyc loop": driver.py's loop compiled with mypyc
+  (build.py), when this environment has mypyc: the loop as the solver would compile it, its
+  kernel untyped, so every kernel call is a Python method call.
 
 Every search must count the same positions, reach the same verdict and find the same won line
 on every deal, or the run stops. The figure is positions a second of CPU time, summed over the
@@ -25,13 +28,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import driver
 from deals import HEROES, make_root
-from driver import LoopDepthFirst
 from native import NativeKernel, python_kernel
 
+from build import ensure_compiled_loop
 from dungeoneer.engine.puzzle_dungeon import PuzzleState, board
 from dungeoneer.solver.kernel import KernelDepthFirst
 
@@ -52,10 +57,10 @@ def compiled_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
     return run
 
 
-def python_loop(make: Callable[[PuzzleState], Any]) -> Callable[[PuzzleState, int],
-                                                                Callable[[], Outcome]]:
+def python_loop(make: Callable[[PuzzleState], Any], loop: Any = driver
+                ) -> Callable[[PuzzleState, int], Callable[[], Outcome]]:
     def prepare(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
-        search = LoopDepthFirst(make(root), positions)
+        search = loop.LoopDepthFirst(make(root), positions)
 
         def run() -> Outcome:
             status, line = search.run()
@@ -78,12 +83,25 @@ def c_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
     return run
 
 
-SEARCHES: dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]] = {
-    "mypyc kernel": compiled_loop,
-    "mypyc kernel, Python loop": python_loop(python_kernel),
-    "C kernel, Python loop": python_loop(NativeKernel),
-    "C kernel, C loop": c_loop,
-}
+def searches() -> dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]]:
+    """The searches measured, by name, the reference first; the mypyc-compiled copy of the
+    loop only where this environment has mypyc."""
+    found = {"mypyc kernel": compiled_loop,
+             "mypyc kernel, Python loop": python_loop(python_kernel)}
+    compiled = None
+    if ensure_compiled_loop():
+        import compiled_driver
+
+        compiled = compiled_driver
+        found["mypyc kernel, mypyc loop"] = python_loop(python_kernel, compiled)
+    found["C kernel, Python loop"] = python_loop(NativeKernel)
+    if compiled is not None:
+        found["C kernel, mypyc loop"] = python_loop(NativeKernel, compiled)
+    found["C kernel, C loop"] = c_loop
+    return found
+
+
+SEARCHES = searches()
 
 
 def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: PuzzleState,
@@ -96,9 +114,12 @@ def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: Pu
 
 
 def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
-            ) -> dict[str, tuple[int, float]]:
-    """Positions and CPU seconds of each search over the deals; stops on any disagreement."""
+            ) -> tuple[dict[str, tuple[int, float]], Counter[str]]:
+    """Positions and CPU seconds of each search over the deals, and how many deals ended
+    each way (won, unwinnable, or "budget" when the positions ran out); stops on any
+    disagreement."""
     totals = {name: (0, 0.0) for name in SEARCHES}
+    verdicts: Counter[str] = Counter()
     for hero, seed in deals:
         root = make_root(hero, seed, slice_rules)
         first: Outcome | None = None
@@ -111,7 +132,9 @@ def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
                          f"{first[:2]} (or another line)")
             count, spent = totals[name]
             totals[name] = (count + outcome[1], spent + seconds)
-    return totals
+        assert first is not None
+        verdicts[first[0] or "budget"] += 1
+    return totals, verdicts
 
 
 def main() -> int:
@@ -127,10 +150,11 @@ def main() -> int:
     print(f"{len(deals)} {rules} deals, {args.positions:,} positions each; dungeoneer "
           f"{'compiled' if compiled else 'PURE (not the comparison wanted)'}")
     for number in range(1, args.runs + 1):
-        totals = one_run(deals, args.slice, args.positions)
+        totals, verdicts = one_run(deals, args.slice, args.positions)
         base_count, base_seconds = next(iter(totals.values()))
         base = base_count / base_seconds
-        print(f"run {number}: the same positions, verdicts and lines in every search")
+        ends = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
+        print(f"run {number}: the same positions, verdicts and lines in every search ({ends})")
         for name, (count, seconds) in totals.items():
             rate = count / seconds
             print(f"  {name:<28} {count:>9,} positions {rate:>12,.0f} a second "

@@ -7,12 +7,11 @@ kernel's are payment codes: `python_move` turns one into the other."""
 
 from __future__ import annotations
 
+from build import ensure_built
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import KING_FLIP, PuzzleState
 from dungeoneer.solver.kernel import Kernel, Node
 from dungeoneer.solver.trigger_kernel import TriggerKernel, TriggerNode
-
-from build import ensure_built
 
 ensure_built()
 import ckernel  # noqa: E402 (built just above)
