@@ -8,6 +8,9 @@ The searches, each on every deal with the same position budget:
   runs it (the core rules' `Kernel`, or the slice's `TriggerKernel` with `--slice`);
 - "mypyc kernel, Python loop": the compiled Python kernel driven by driver.py's loop, a copy of
   `KernelDepthFirst`'s run interpreted (the compiled loop accepts no other kernel);
+- "mypyc full-rules kernel" (with `--slice`): the compiled `KernelDepthFirst` on the compiled
+  full-rules kernel (solver/rules_kernel.py), which searches the slice's positions too: what a
+  C full-rules kernel would be measured against;
 - "C kernel, Python loop": the C kernel driven by the same loop;
 - "C kernel, C loop": the same loop written in C too (kernel.c, `depth_first`), the keys still
   Python byte strings in a Python set: the ceiling of this design;
@@ -38,14 +41,17 @@ from native import NativeKernel, python_kernel
 
 from build import ensure_compiled_loop
 from dungeoneer.engine.puzzle_dungeon import PuzzleState, board
-from dungeoneer.solver.kernel import KernelDepthFirst
+from dungeoneer.solver.kernel import Kernel, KernelDepthFirst
+from dungeoneer.solver.rules_kernel import RulesKernel
 
 Outcome = tuple[str | None, int, tuple[object, ...]]
 """A search's verdict (None: the budget ran out), its positions and its won line."""
 
 
-def compiled_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
-    search = KernelDepthFirst(root, kernel=python_kernel(root))
+def compiled_loop(root: PuzzleState, positions: int,
+                  make: Callable[[PuzzleState], Kernel] = python_kernel
+                  ) -> Callable[[], Outcome]:
+    search = KernelDepthFirst(root, kernel=make(root))
     search.grant(positions)
 
     def run() -> Outcome:
@@ -83,11 +89,19 @@ def c_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
     return run
 
 
-def searches() -> dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]]:
+def full_rules(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
+    return compiled_loop(root, positions, RulesKernel)
+
+
+def searches(slice_rules: bool) -> dict[str, Callable[[PuzzleState, int],
+                                                      Callable[[], Outcome]]]:
     """The searches measured, by name, the reference first; the mypyc-compiled copy of the
-    loop only where this environment has mypyc."""
+    loop only where this environment has mypyc; on the slice's cards, the full-rules kernel
+    too, which searches the same positions."""
     found = {"mypyc kernel": compiled_loop,
              "mypyc kernel, Python loop": python_loop(python_kernel)}
+    if slice_rules:
+        found["mypyc full-rules kernel"] = full_rules
     compiled = None
     if ensure_compiled_loop():
         import compiled_driver
@@ -100,8 +114,6 @@ def searches() -> dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]]
     found["C kernel, C loop"] = c_loop
     return found
 
-
-SEARCHES = searches()
 
 
 def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: PuzzleState,
@@ -118,12 +130,13 @@ def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
     """Positions and CPU seconds of each search over the deals, and how many deals ended
     each way (won, unwinnable, or "budget" when the positions ran out); stops on any
     disagreement."""
-    totals = {name: (0, 0.0) for name in SEARCHES}
+    measured = searches(slice_rules)
+    totals = {name: (0, 0.0) for name in measured}
     verdicts: Counter[str] = Counter()
     for hero, seed in deals:
         root = make_root(hero, seed, slice_rules)
         first: Outcome | None = None
-        for name, prepare in SEARCHES.items():
+        for name, prepare in measured.items():
             outcome, seconds = timed(prepare, root, positions)
             if first is None:
                 first = outcome
