@@ -920,20 +920,27 @@ typedef struct {
     int moves[MAX_MOVES];
 } Frame;
 
-static int push_frame(KernelObject *k, Frame **stack, Py_ssize_t *depth, Py_ssize_t *room,
-                      NodeObject *node, int via)
+/* The loop's state: the stack of positions being searched, and the positions counted. */
+typedef struct {
+    Frame *stack;
+    Py_ssize_t depth, room;
+    Py_ssize_t states;
+    uint64_t far;  /* the most monsters collected (kept up to date, as the Python loops do) */
+} Search;
+
+static int push_frame(KernelObject *k, Search *s, NodeObject *node, int via)
 {
-    if (*depth == *room) {
-        Py_ssize_t grown_room = *room * 2;
-        Frame *grown = PyMem_Realloc(*stack, sizeof(Frame) * grown_room);
+    if (s->depth == s->room) {
+        Py_ssize_t room = s->room ? s->room * 2 : 64;
+        Frame *grown = PyMem_Realloc(s->stack, sizeof(Frame) * room);
         if (grown == NULL) {
             PyErr_NoMemory();
             return -1;
         }
-        *stack = grown;
-        *room = grown_room;
+        s->stack = grown;
+        s->room = room;
     }
-    Frame *f = &(*stack)[(*depth)++];
+    Frame *f = &s->stack[s->depth++];
     f->node = node;
     f->via = via;
     f->next = 0;
@@ -941,15 +948,35 @@ static int push_frame(KernelObject *k, Frame **stack, Py_ssize_t *depth, Py_ssiz
     return 0;
 }
 
-/* The won line's steps, (position, move) from the root: what `line` turns into actions. */
-static PyObject *won_path(Frame *stack, Py_ssize_t depth, int last)
+static void search_free(Search *s)
 {
-    PyObject *path = PyList_New(depth);
+    while (s->depth)
+        Py_DECREF(s->stack[--s->depth].node);
+    PyMem_Free(s->stack);
+}
+
+/* Put a position's key into the table: 1 when it is new, 0 when it was there, -1 on an
+ * error (a Python set, as `Table.insert` uses one: add, and see whether it grew). */
+static int insert_key(const KernelObject *k, PyObject *table, const NodeObject *n)
+{
+    PyObject *found = key(k, n);
+    if (found == NULL)
+        return -1;
+    Py_ssize_t size = PySet_GET_SIZE(table);
+    int added = PySet_Add(table, found);
+    Py_DECREF(found);
+    return added < 0 ? -1 : PySet_GET_SIZE(table) != size;
+}
+
+/* The won line's steps, (position, move) from the root: what `line` turns into actions. */
+static PyObject *won_path(const Search *s, int last)
+{
+    PyObject *path = PyList_New(s->depth);
     if (path == NULL)
         return NULL;
-    for (Py_ssize_t i = 0; i < depth; i++) {
-        int move = i + 1 < depth ? stack[i + 1].via : last;
-        PyObject *step = Py_BuildValue("(Oi)", (PyObject *)stack[i].node, move);
+    for (Py_ssize_t i = 0; i < s->depth; i++) {
+        int move = i + 1 < s->depth ? s->stack[i + 1].via : last;
+        PyObject *step = Py_BuildValue("(Oi)", (PyObject *)s->stack[i].node, move);
         if (step == NULL) {
             Py_DECREF(path);
             return NULL;
@@ -959,9 +986,45 @@ static PyObject *won_path(Frame *stack, Py_ssize_t depth, int last)
     return path;
 }
 
-/* `KernelDepthFirst`'s loop (no bound, no memory cap) over C positions: the keys go into
- * `table`, a Python set the caller keeps (so freeing it is not timed here, as it is not for
- * the Python loops). Returns (verdict or None, positions, the won line's steps). */
+/* One step of `KernelDepthFirst`'s loop: back up from a position with no move left, or try
+ * its next move. 0 to go on, 1 when the child is won (its line in *path), -1 on an error. */
+static int search_step(KernelObject *k, Search *s, PyObject *table, PyObject **path)
+{
+    Frame *f = &s->stack[s->depth - 1];
+    if (f->next == f->count) {
+        Py_DECREF(f->node);
+        s->depth--;
+        return 0;
+    }
+    int move = f->node->pending >= 0 ? f->next : f->moves[f->next];
+    f->next++;
+    NodeObject *next = (NodeObject *)child(k, f->node, move);
+    if (next == NULL)
+        return -1;
+    int added = insert_key(k, table, next);
+    if (added <= 0) {
+        Py_DECREF(next);
+        return added;
+    }
+    s->states++;
+    if (next->collected != s->far && popcount(next->collected) > popcount(s->far))
+        s->far = next->collected;
+    if (won(k, next)) {
+        Py_DECREF(next);
+        *path = won_path(s, move);
+        return *path == NULL ? -1 : 1;
+    }
+    if (push_frame(k, s, next, move) < 0) {
+        Py_DECREF(next);
+        return -1;
+    }
+    return 0;
+}
+
+/* `KernelDepthFirst`'s search (no bound, no memory cap) over C positions, up to `positions`
+ * positions: the keys go into `table`, a Python set the caller keeps (so freeing it is not
+ * timed here, as it is not for the Python loops). Returns (verdict or None when the positions
+ * ran out, positions, the won line's steps). */
 static PyObject *kernel_depth_first(KernelObject *k, PyObject *args)
 {
     NodeObject *root;
@@ -971,80 +1034,26 @@ static PyObject *kernel_depth_first(KernelObject *k, PyObject *args)
         return NULL;
     if (won(k, root))
         return Py_BuildValue("(sn[])", "won", (Py_ssize_t)0);
-    PyObject *root_key = key(k, root);
-    if (root_key == NULL || PySet_Add(table, root_key) < 0) {
-        Py_XDECREF(root_key);
+    if (insert_key(k, table, root) < 0)
+        return NULL;
+    Search s = {NULL, 0, 0, 1, root->collected};
+    Py_INCREF(root);
+    if (push_frame(k, &s, root, -1) < 0) {
+        Py_DECREF(root);
+        search_free(&s);
         return NULL;
     }
-    Py_DECREF(root_key);
-    Py_ssize_t states = 1, depth = 0, room = 64;
-    uint64_t far = root->collected;  /* (kept up to date, as the loops in Python do) */
-    const char *status = "unwinnable";
     PyObject *path = NULL;
-    Frame *stack = PyMem_Malloc(sizeof(Frame) * room);
-    if (stack == NULL)
-        return PyErr_NoMemory();
-    Py_INCREF(root);
-    if (push_frame(k, &stack, &depth, &room, root, -1) < 0) {
-        Py_DECREF(root);
-        goto failed;
-    }
-    while (depth) {
-        if (states >= limit) {
-            status = NULL;
-            break;
-        }
-        Frame *f = &stack[depth - 1];
-        if (f->next == f->count) {
-            Py_DECREF(f->node);
-            depth--;
-            continue;
-        }
-        int move = f->node->pending >= 0 ? f->next : f->moves[f->next];
-        f->next++;
-        NodeObject *next = (NodeObject *)child(k, f->node, move);
-        if (next == NULL)
-            goto failed;
-        PyObject *next_key = key(k, next);
-        Py_ssize_t size = PySet_GET_SIZE(table);
-        if (next_key == NULL || PySet_Add(table, next_key) < 0) {
-            Py_XDECREF(next_key);
-            Py_DECREF(next);
-            goto failed;
-        }
-        Py_DECREF(next_key);
-        if (PySet_GET_SIZE(table) == size) {
-            Py_DECREF(next);
-            continue;
-        }
-        states++;
-        if (next->collected != far && popcount(next->collected) > popcount(far))
-            far = next->collected;
-        if (won(k, next)) {
-            Py_DECREF(next);
-            status = "won";
-            path = won_path(stack, depth, move);
-            if (path == NULL)
-                goto failed;
-            break;
-        }
-        if (push_frame(k, &stack, &depth, &room, next, move) < 0) {
-            Py_DECREF(next);
-            goto failed;
-        }
-    }
-    while (depth)
-        Py_DECREF(stack[--depth].node);
-    PyMem_Free(stack);
-    if (path == NULL)
-        path = PyList_New(0);
-    PyObject *result = path ? Py_BuildValue("(znN)", status, states, path) : NULL;
-    return result;
-failed:
-    while (depth)
-        Py_DECREF(stack[--depth].node);
-    PyMem_Free(stack);
-    return NULL;
+    int outcome = 0;
+    while (s.depth && s.states < limit && outcome == 0)
+        outcome = search_step(k, &s, table, &path);
+    const char *status = outcome == 1 ? "won" : s.depth ? NULL : "unwinnable";
+    search_free(&s);
+    if (outcome < 0)
+        return NULL;
+    if (path == NULL && (path = PyList_New(0)) == NULL)
+        return NULL;
+    return Py_BuildValue("(znN)", status, s.states, path);
 }
 
 /* A quiet position of the Python kernel's, without pending abilities, as a C one. */
@@ -1250,9 +1259,15 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds)
     k->monsters = (int)(face_bytes / 8);
     k->decklen = (int)decklen;
     memset(k->first, 0, sizeof(k->first));
+    Py_ssize_t classes_count = PyObject_Length(first);
+    if (classes_count < 0 || classes_count > MAX_CARDS) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "more card classes than the C kernel holds");
+        return -1;
+    }
     if (read_bytes(suit, k->suit, cards, "suit") < 0 ||
         read_bytes(classes, k->cls, 256, "classes") < 0 ||
-        read_bytes(first, k->first, PyObject_Length(first), "first") < 0 ||
+        read_bytes(first, k->first, classes_count, "first") < 0 ||
         read_bytes(defense, &k->defense[0][0], face_bytes, "defense") < 0 ||
         read_bytes(arms, &k->arms[0][0], face_bytes, "arms") < 0 ||
         read_choices(k, choices) < 0 ||
