@@ -23,24 +23,41 @@ cards' classes, a pending one by every card's identity.
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Final, cast
 
+from dungeoneer.engine import rng
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    Attack,
+    Batch,
+    Defeat,
     Discard,
     DiscardArsenal,
     DiscardDeck,
     DiscardIt,
     Draw,
     DrawArsenalFront,
+    DrawFromDiscard,
     DrawIt,
     Exhaust,
+    Frame,
     May,
     PuzzleDungeon,
     PuzzleState,
     Ready,
+    Redeal,
+    ReverseColumn,
+    ShuffleColumn,
+    ShuffleIntoDeck,
+    Static,
+    SwapArsenal,
+    SwapFrontBack,
+    SwapFronts,
+    Trigger,
+    mask_of,
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
@@ -101,6 +118,57 @@ DISCARD_IT: Final = 19
 """Discard the ability's subject, a card in the arsenal or the hand."""
 DISCARD_HAND: Final = 20
 """Discard `argument` cards from the hand, picked one by one in card order."""
+DRAW_DISCARD_TOP: Final = 21
+"""Draw the discard pile's top card."""
+DRAW_DISCARD_ANY: Final = 22
+"""Draw a card of the discard pile, picked (of value `argument`, unless it is -1)."""
+SWAP_ARSENAL: Final = 23
+"""Swap two adjacent arsenal cards, picked (a move: the first one's place)."""
+REVERSE_THIS: Final = 24
+"""Reverse the ability's column."""
+REVERSE_ANY: Final = 25
+"""Reverse a column, picked."""
+SWAP_FRONTS_ADJACENT: Final = 26
+"""Swap the front monsters of the ability's column and an adjacent one, picked."""
+SWAP_FRONTS_ENDS: Final = 27
+"""Swap the front monsters of the leftmost and the rightmost column."""
+SWAP_FRONT_BACK: Final = 28
+"""Swap the front and back monsters of a column, picked."""
+SHUFFLE_THIS: Final = 29
+"""Shuffle the ability's column."""
+SHUFFLE_ANY: Final = 30
+"""Shuffle a column, picked."""
+REDEAL: Final = 31
+"""Shuffle the dungeon's monsters and deal them into `argument` columns."""
+SHUFFLE_INTO_DECK: Final = 32
+"""Shuffle cards into the deck (`argument`: `shuffle_spec`)."""
+ATTACK_ANY: Final = 33
+"""Attack the front monster of a column, picked (an attack nested in the ability)."""
+ATTACK_ADJACENT: Final = 34
+"""Attack the front monster of a column adjacent to the ability's, picked."""
+DEFEAT_THIS: Final = 35
+"""Defeat the front monster of the ability's column."""
+DEFEAT_ANY: Final = 36
+"""Defeat the front monster of a column, picked."""
+DEFEAT_THIS_KING: Final = 37
+DEFEAT_ANY_KING: Final = 38
+"""The same, when that monster is a Monster King."""
+COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
+                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY, ATTACK_ANY, ATTACK_ADJACENT,
+                       DEFEAT_THIS, DEFEAT_ANY, DEFEAT_THIS_KING, DEFEAT_ANY_KING)
+"""The steps that pick a column (`column_candidates`)."""
+SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK)
+"""The steps that draw from the game's random stream."""
+
+# `shuffle_spec`'s fields.
+ZONE_CODES: Final = {"hand": 1, "arsenal": 2, "discard": 3}
+ALL_CARDS: Final = 255
+"""A count of every card of the zones."""
+ANY_CARD, BOTTOM_CARDS, FRONT_CARD = range(3)
+"""Which cards (`ShuffleIntoDeck.card`): picked, the discard pile's bottom ones, the arsenal's
+front one."""
+DONE_MOVE: Final = -1
+"""The move that ends an 'up to' pick."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -123,6 +191,10 @@ ORDER: Final = 2
 YES_NO: Final = 3
 PICK_MONSTER: Final = 4
 PICK_CARD: Final = 5
+PICK_COLUMN: Final = 6
+PICK_SWAP: Final = 7
+PICK_UP_TO: Final = 8
+"""A pick of a card or done (`DONE_MOVE`)."""
 
 YES_MOVE: Final = 1
 NO_MOVE: Final = 0
@@ -135,10 +207,48 @@ TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 """The events the kernel fires abilities on, by number."""
 LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
 
+PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore")
+"""The statements (static abilities) the kernel plays."""
+COLUMN_REFERENCES: Final = ("leftmost", "middle", "rightmost")
+
 HERO: Final = -1
 """An ability's source when it is the hero's (as the engine's `HERO`)."""
 MAX_STEPS: Final = 100_000
 """Steps resolved for one move before the card data is taken to loop (as the engine's)."""
+
+
+def shuffle_spec(instr: ShuffleIntoDeck) -> int:
+    """A `ShuffleIntoDeck` step as one number: its zones in order (2 bits each, `ZONE_CODES`),
+    then its count (8 bits, `ALL_CARDS` for 'all'), whether 'up to', whether 'with the same
+    suit', and which cards (2 bits)."""
+    zones = 0
+    for zone in reversed(instr.zones):
+        zones = zones << 2 | ZONE_CODES[zone]
+    count = instr.count if isinstance(instr.count, int) else ALL_CARDS
+    card = {"any": ANY_CARD, "bottom": BOTTOM_CARDS, "front": FRONT_CARD}[instr.card]
+    return (((zones << 8 | count) << 1 | instr.up_to) << 1 | instr.same_suit) << 2 | card
+
+
+UNPLAYED_PROGRAMS: Final = (0, 3)
+"""The engine's programs the kernel does not run: set-up and a Treasure's action."""
+
+
+def pending_abilities(stack: tuple[object, ...]) -> tuple[Pend, ...]:
+    """The engine's stack of pending abilities as the kernel keeps it."""
+    found: list[Pend] = []
+    for item in stack:
+        if isinstance(item, Batch):
+            found.append((BATCH, 0, -1, -1, -1, _triggers(item.triggers), False, ()))
+        else:
+            assert isinstance(item, Frame)
+            ctx = item.ctx
+            found.append((item.program, item.pc, ctx.source, ctx.column, ctx.subject,
+                          _triggers(item.waiting), item.nested, ctx.picks))
+    return tuple(found)
+
+
+def _triggers(triggers: tuple[Trigger, ...]) -> tuple[Trig, ...]:
+    return tuple((t.ability, t.ctx.source, t.ctx.column, t.ctx.subject) for t in triggers)
 
 
 def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
@@ -167,6 +277,29 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DRAW_IT, 0))
         elif isinstance(instr, DiscardIt):
             steps.append((DISCARD_IT, 0))
+        elif isinstance(instr, SwapArsenal):
+            steps.append((SWAP_ARSENAL, 0))
+        elif isinstance(instr, ShuffleColumn):
+            steps.append((SHUFFLE_THIS if instr.column == "this" else SHUFFLE_ANY, 0))
+        elif isinstance(instr, ReverseColumn):
+            steps.append((REVERSE_THIS if instr.column == "this" else REVERSE_ANY, 0))
+        elif isinstance(instr, Redeal):
+            steps.append((REDEAL, instr.columns))
+        elif isinstance(instr, ShuffleIntoDeck):
+            steps.append((SHUFFLE_INTO_DECK, shuffle_spec(instr)))
+        elif isinstance(instr, SwapFronts):
+            steps.append((SWAP_FRONTS_ENDS if instr.columns == "leftmost_and_rightmost"
+                          else SWAP_FRONTS_ADJACENT, 0))
+        elif isinstance(instr, SwapFrontBack):
+            steps.append((SWAP_FRONT_BACK, 0))
+        elif isinstance(instr, Attack):
+            steps.append((ATTACK_ANY if instr.column == "any" else ATTACK_ADJACENT, 0))
+        elif isinstance(instr, Defeat):
+            steps.append(((DEFEAT_ANY_KING if instr.king else DEFEAT_ANY) if instr.column == "any"
+                          else (DEFEAT_THIS_KING if instr.king else DEFEAT_THIS), 0))
+        elif isinstance(instr, DrawFromDiscard):
+            steps.append((DRAW_DISCARD_TOP, 0) if instr.card == "top" else
+                         (DRAW_DISCARD_ANY, -1 if instr.value is None else instr.value))
         else:
             return []
     return steps
@@ -191,13 +324,13 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
         return "more than 254 programs"
     for ability in game.abilities_in_play():
         if ability.static is not None:
-            return f"{ability.label}: statements are not played by the kernel yet"
+            if ability.static.kind not in PLAYED_STATEMENTS:
+                return f"{ability.label}: a statement the kernel does not play yet"
+            continue
         if ability.trigger not in TRIGGERS:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
             return f"{ability.label}: a step the kernel does not play yet"
-        if "value" in ability.filter or "suit" in ability.filter:
-            return f"{ability.label}: card filters are not played by the kernel yet"
         if ability.filter.get("king") and ability.trigger in ("deal", "draw"):
             return f"{ability.label}: a King filter on a card's event"
     return ""
@@ -205,12 +338,16 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
 
 def unsupported(state: PuzzleState) -> str:
     """Why the kernel can't search from this position; empty when it can."""
-    if state.stack or state.options:
-        return "the kernel starts from a position where the player may act, not a decision"
+    for item in state.stack:
+        if isinstance(item, Frame) and (item.program in UNPLAYED_PROGRAMS or item.ctx.count):
+            return "a pending ability the kernel does not play yet"
     if state.traps or state.treasures or state.removed or state.attached:
         return "Traps & Treasures and attachments are not played by the kernel yet"
     if state.forced:
         return "the kernel draws no written shuffle outcomes"
+    if state.rng is None and any(op in SHUFFLES for ability in state.rules.abilities_in_play()
+                                 for op, _argument in program_steps(ability.program)):
+        return "no random stream (a seed) to shuffle with"
     if len(state.rules.cards.arsenal) > 255 or len(state.rules.cards.monsters) > 255:
         return "more than 255 arsenal cards or monsters"
     return card_set_refusal(state.rules)
@@ -220,12 +357,13 @@ class Spot(Node):
     """A position of the full rules. The core kernel's fields (`Node`) hold the arsenal, hand,
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
     `pending` is the attacked column while a payment is asked, and `payments` its payments
-    (or the monsters a pick offers).
-    The columns and the deck are kept whole, with the pending abilities and the decision."""
+    (or what a pick offers).
+    The columns and the deck are kept whole, with the random stream's state, the pending
+    abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
                  collected: int, dungeon: int, pending: int, payments: list[int] | None,
-                 columns: tuple[bytes, ...], layout: bytes, deck: bytes,
+                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, stream: int,
                  stack: tuple[Pend, ...], decision: int) -> None:
         super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
                          pending, payments)
@@ -234,17 +372,68 @@ class Spot(Node):
         """The columns as the key writes them (`dungeon_layout`): made again only when a
         column changes."""
         self.deck = deck
+        self.stream = stream
+        """The game's random stream (`engine.rng`), which the shuffles draw from."""
         self.stack = stack
         """The engine's stack of pending abilities (`Pend`), bottom first."""
         self.decision = decision
         """What the player decides here: QUIET (an action), PAY, ORDER (which pending ability
-        resolves first: the top batch's), YES_NO, PICK_MONSTER or PICK_CARD (the top frame's
-        step asks; the monsters or cards it offers are `payments`)."""
+        resolves first: the top batch's), YES_NO, or a pick the top frame's step asks for:
+        PICK_MONSTER, PICK_CARD, PICK_UP_TO (a card or done), PICK_COLUMN, PICK_SWAP (two
+        adjacent arsenal cards: the first one's place); what it offers is `payments`."""
+
+
+def order_code(cards: tuple[int, ...]) -> int:
+    """Cards in the order they are discarded as a number: each card's id + 1, a byte each,
+    the first lowest."""
+    code = 0
+    for card in reversed(cards):
+        code = code << 8 | card + 1
+    return code
+
+
+def discard_order(code: int) -> bytes:
+    """The cards of an `order_code`, in order."""
+    cards = bytearray()
+    while code:
+        cards.append((code & 255) - 1)
+        code >>= 8
+    return bytes(cards)
 
 
 def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
     """The columns as one byte string: each one's length, then their monsters."""
     return bytes([len(column) for column in columns]) + b"".join(columns)
+
+
+class Statements:
+    """What the statements in effect say (`rules.active_statics`): the columns that can't be
+    attacked (by reference, `COLUMN_REFERENCES`), whether weapons can't be used, which kinds of
+    triggered ability are ignored."""
+
+    __slots__ = ("blocked", "ignored", "no_weapons")
+
+    def __init__(self, statics: list[Static]) -> None:
+        self.blocked = tuple(sorted({COLUMN_REFERENCES.index(s.params["columns"])
+                                     for s in statics if s.kind == "no_attack"}))
+        self.no_weapons = any(s.kind == "no_weapons" for s in statics)
+        self.ignored = frozenset(s.params["abilities"] for s in statics if s.kind == "ignore")
+
+    def blocks(self, columns: tuple[bytes, ...], column: int) -> bool:
+        """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`:
+        the leftmost, middle and rightmost among the columns with monsters)."""
+        full = [c for c, monsters in enumerate(columns) if monsters]
+        for reference in self.blocked:
+            if reference == 0:
+                named = full[:1]
+            elif reference == 2:
+                named = full[-1:]
+            else:
+                half = len(full) // 2
+                named = full[half:half + 1] if len(full) % 2 else full[half - 1:half + 1]
+            if column in named:
+                return True
+        return False
 
 
 class Run:
@@ -269,6 +458,7 @@ class Run:
         self.arsenal = spot.arsenal
         self.hand = spot.hand
         self.deck = spot.deck
+        self.stream = spot.stream
         self.discard = spot.discard
         self.stack.clear()
         self.stack.extend(spot.stack)
@@ -287,7 +477,7 @@ class Run:
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
                     self.collected, self.dungeon, self.pending, self.payments, self.columns,
-                    self.layout, self.deck, tuple(self.stack), self.decision)
+                    self.layout, self.deck, self.stream, tuple(self.stack), self.decision)
 
 
 class RulesKernel(Kernel):
@@ -319,16 +509,50 @@ class RulesKernel(Kernel):
         while collected (else while in the dungeon) and whether it fires only for a King."""
         self.king_events = [sum(1 << m for m, abilities in enumerate(by_monster) if abilities)
                             for by_monster in self.king_abilities]
+        self.card_filters: list[tuple[int, int]] = [(-1, -1)] * len(game.programs)
+        """By program id: the value and the suit (-1 for any) of the card a deal or draw
+        ability fires for ('When you deal an 8, ...')."""
+        for ability in game.abilities_in_play():
+            if ability.trigger in ("deal", "draw"):
+                self.card_filters[ability.id] = (ability.filter.get("value", -1),
+                                                 ability.filter.get("suit", -1))
+        self.value = [card.value for card in game.cards.arsenal]
+        """By card: its value."""
         """By event: the monsters whose King face has an ability on it (a mask)."""
         self.trophy_types = [game.hero.trophy(card.type) for card in game.cards.monsters]
         """By monster: whether it is a Trophy (its type is not in the prey)."""
         self.signatures = self.canonical.resolve_signatures
-        self.discard_read = game.discard_order.live(root)
-        """Whether the discard pile's order is keyed. No step the kernel plays reads that
-        order, so this holds for the whole search (and payments come in one order of
-        discards, as the core kernel lists them); a step that reads it will have to ask at
-        each position, as `solver.canonical` does."""
-        self.mask_width = (3 * self.monster_count + self.card_count + 16 + 7) // 8
+        order = game.discard_order
+        self.order_read = order.read
+        self.order_always = order.always
+        self.order_monsters = order.in_dungeon
+        self.order_kings = order.collected_king
+        """When the discard pile's order can still matter (`effects.DiscardOrder`): some
+        ability reads it, and the hero's does, or one of these monsters is in the dungeon,
+        or one of these Kings is collected. Then hand cards go on the pile in an order the
+        player picks (payments and 'Discard N cards' offer every order), and a quiet key
+        keeps the pile's classes in order."""
+        self.order_shift = HAND_SHIFT + self.card_count + self.monster_count
+        """Where a payment's code (`kernel.HAND_SHIFT`) writes the order its hand cards are
+        discarded in, when not in card order: each card's id + 1, a byte each, the first
+        discarded lowest."""
+        self.monster_mask = (1 << self.monster_count) - 1
+        self.trigger_kind = [game.ability(p).trigger if p >= FIRST_CARD_PROGRAM else ""
+                             for p in range(len(game.programs))]
+        """By program id: the kind of trigger a card ability fires on ('loot', 'trophy'),
+        which a statement may ignore."""
+        self.hero_statements = Statements([static for static, _owner in game.hero_statics])
+        self.king_statics = [[(a.static, a.while_ == "collected") for a in abilities
+                              if a.static is not None] for abilities in game.king_statics]
+        """By monster: its King face's statements, each with whether it holds while collected
+        (else while in the dungeon)."""
+        self.static_kings = mask_of(m for m, statics in enumerate(self.king_statics) if statics)
+        self.statements_kept: dict[int, Statements] = {}
+        """`statements` by the Kings and collection that decide them."""
+        self.shuffles = any(op in SHUFFLES for steps in self.steps for op, _argument in steps)
+        """Whether a step shuffles: then the stream's state is part of every key."""
+        self.mask_width = (3 * self.monster_count + self.card_count + 16
+                           + 64 * self.shuffles + 7) // 8
         """Bytes of a key's integer part (`key`)."""
         self.run = Run(self.start())
         """The working copy a move is applied on."""
@@ -339,14 +563,22 @@ class RulesKernel(Kernel):
     # ------------------------------------------------------------------ positions
 
     def start(self) -> Spot:
+        """The root position; where abilities are pending there, the decision they ask for
+        (the step that asked runs again: it asks again, having changed nothing)."""
         root = self.root
         dungeon = 0
         for column in root.columns:
             for monster in column:
                 dungeon |= 1 << monster
-        return Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
+        spot = Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
                     root.collected, dungeon, -1, None, root.columns,
-                    dungeon_layout(root.columns), root.deck, (), QUIET)
+                    dungeon_layout(root.columns), root.deck,
+                    0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
+        if not spot.stack:
+            return spot
+        run = Run(spot)
+        self.resolve(run)
+        return run.spot()
 
     def won(self, node: Node) -> bool:
         spot = cast(Spot, node)
@@ -362,9 +594,12 @@ class RulesKernel(Kernel):
         spot = cast(Spot, node)
         m = self.monster_count
         masks = (spot.kings << m | spot.exhausted) << m | spot.collected
+        if self.shuffles:  # (else the stream never moves: one state for the whole search)
+            masks = masks << 64 | spot.stream
         if spot.decision == QUIET:
             classes = self.classes
-            discard = spot.discard.translate(classes) if self.discard_read else b""
+            discard = (spot.discard.translate(classes)
+                       if self.order_live(spot.collected, spot.kings) else b"")
             return (spot.layout + bytes((len(spot.arsenal), len(spot.deck)))
                     + spot.arsenal.translate(classes) + spot.deck.translate(classes) + discard
                     + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
@@ -390,7 +625,7 @@ class RulesKernel(Kernel):
         monster can be paid for, left to right; none once the prey is complete."""
         spot = cast(Spot, node)
         decision = spot.decision
-        if decision in (PAY, PICK_MONSTER, PICK_CARD):
+        if decision in (PAY, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO):
             payments = spot.payments
             assert payments is not None
             return list(payments)
@@ -401,10 +636,7 @@ class RulesKernel(Kernel):
         if super().won(node):
             return []
         found = [DEAL] if spot.deck else []
-        c0, c1, c2, c3 = self.matched(spot.hand, spot.collected & ~spot.exhausted, spot.kings)
-        for c, column in enumerate(spot.columns):
-            if column and self.can_pay(column[-1], spot.arsenal, spot.kings, c0, c1, c2, c3):
-                found.append(c)
+        found.extend(self.attackable(spot, range(len(spot.columns))))
         return found
 
     def child(self, node: Node, move: int) -> Node:
@@ -416,7 +648,7 @@ class RulesKernel(Kernel):
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
-                        spot.layout, deck[1:], (), QUIET)
+                        spot.layout, deck[1:], spot.stream, (), QUIET)
         run = self.run
         run.load(spot)
         if decision == QUIET:
@@ -517,8 +749,11 @@ class RulesKernel(Kernel):
             stack.append((BATCH, 0, -1, -1, -1, waiting, False, ()))
 
     def begin(self, run: Run, trigger: Trig) -> None:
-        """Start resolving a triggered ability (none is ignored: the kernel plays no statement
-        yet)."""
+        """Start resolving a triggered ability, unless a statement ignores its kind now
+        (`Board.begin`)."""
+        ignored = self.statements(run.kings, run.collected).ignored
+        if ignored and self.trigger_kind[trigger[0]] in ignored:
+            return
         run.stack.append((trigger[0], 0, trigger[1], trigger[2], trigger[3], (), False, ()))
 
     def step(self, run: Run, frame: Pend, op: int, argument: int) -> int:
@@ -527,7 +762,8 @@ class RulesKernel(Kernel):
             self.draw(run, argument)
             return NEXT
         if op == MAY_STEP:
-            if not self.possible(run, self.steps[frame[0]][frame[1] + 1][0], frame[4]):
+            first, first_argument = self.steps[frame[0]][frame[1] + 1]
+            if not self.possible(run, first, first_argument, frame):
                 return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
@@ -579,15 +815,48 @@ class RulesKernel(Kernel):
                 self.discard_card(run, run.arsenal[0])
             return NEXT
         if op == DRAW_IT:
-            if self.possible(run, op, frame[4]):
+            if self.possible(run, op, argument, frame):
                 self.take_into_hand(run, frame[4])
             return NEXT
         if op == DISCARD_IT:
-            if self.possible(run, op, frame[4]):
+            if self.possible(run, op, argument, frame):
                 self.discard_card(run, frame[4])
             return NEXT
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
+        if op in COLUMN_PICKS:
+            found = self.column_candidates(run, op, frame[3])
+            if len(found) > 1:
+                run.decision, run.payments = PICK_COLUMN, found
+                return ASK
+            if found:
+                self.apply_to_column(run, op, frame[3], found[0])
+            return NEXT
+        if op == SHUFFLE_INTO_DECK:
+            return self.shuffle_into_deck(run, argument)
+        if op == REDEAL:
+            if run.dungeon:
+                self.redeal(run, argument)
+            return NEXT
+        if op == SWAP_ARSENAL:
+            if len(run.arsenal) > 2:
+                run.decision, run.payments = PICK_SWAP, list(range(len(run.arsenal) - 1))
+                return ASK
+            if len(run.arsenal) == 2:
+                run.arsenal = run.arsenal[::-1]
+            return NEXT
+        if op == DRAW_DISCARD_TOP:
+            if run.discard:
+                self.take_into_hand(run, run.discard[-1])
+            return NEXT
+        if op == DRAW_DISCARD_ANY:
+            found = self.discards_of_value(run.discard, argument)
+            if len(found) > 1:
+                run.decision, run.payments = PICK_CARD, found
+                return ASK
+            if found:
+                self.take_into_hand(run, found[0])
+            return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
             run.subject = target
@@ -599,8 +868,11 @@ class RulesKernel(Kernel):
             target = frame[4]
             if not run.dungeon >> target & 1:
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
-            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
-                                                run.collected & ~run.exhausted)
+            ready = 0 if self.statements(run.kings, run.collected).no_weapons else \
+                run.collected & ~run.exhausted
+            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings, ready)
+            if self.order_live(run.collected, run.kings):
+                payments, total = self.in_every_order(payments, total)
             if not payments:
                 return len(self.steps[ATTACK_ACTION])
             if total == 1:
@@ -623,9 +895,53 @@ class RulesKernel(Kernel):
             self.reveal(run, monster)
         return NEXT
 
-    def possible(self, run: Run, op: int, subject: int) -> bool:
-        """Whether a step (of an ability about `subject`) can do anything now
-        (`Instr.possible`: a cost that can be paid)."""
+    def statements(self, kings: int, collected: int) -> Statements:
+        """The statements in effect: the hero's, and those of the Monster Kings in the
+        dungeon or collected, as each one says."""
+        kings &= self.static_kings
+        if not kings:
+            return self.hero_statements
+        slot = kings << self.monster_count | collected & kings
+        found = self.statements_kept.get(slot)
+        if found is None:
+            statics = [static for static, _owner in self.root.rules.hero_statics]
+            for monster in mask_ids(kings):
+                for static, while_collected in self.king_statics[monster]:
+                    if while_collected == bool(collected >> monster & 1):
+                        statics.append(static)
+            found = self.statements_kept[slot] = Statements(statics)
+        return found
+
+    def order_live(self, collected: int, kings: int) -> bool:
+        """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
+        return self.order_read and (self.order_always or bool(self.order_monsters & ~collected)
+                                    or bool(self.order_kings & collected & kings))
+
+    def in_every_order(self, payments: list[int], total: int) -> tuple[list[int], int]:
+        """The payments with their hand cards discarded in every order, one per order of
+        classes (cards of one class are interchangeable), each payment's orders after it in
+        the engine's order (`rules.payments`: permutations of the cards in card order); and
+        whether that makes a choice (two cards in hand are two orders)."""
+        found: list[int] = []
+        shift = self.order_shift
+        for code in payments:
+            found.append(code)
+            cards = mask_ids(code >> HAND_SHIFT & self.hand_mask)
+            if len(cards) < 2:
+                continue
+            total = 2
+            seen = {cards.translate(self.classes)}
+            for order in permutations(cards):
+                kinds = bytes(order).translate(self.classes)
+                if kinds not in seen:
+                    seen.add(kinds)
+                    found.append(code | order_code(order) << shift)
+        return found, total
+
+    def possible(self, run: Run, op: int, argument: int, frame: Pend) -> bool:
+        """Whether a step of the frame's ability can do anything now (`Instr.possible`: a
+        cost that can be paid)."""
+        subject = frame[4]
         if op in (DRAW_STEP, DISCARD_DECK):
             return bool(run.deck)
         if op == EXHAUST_PICK:
@@ -640,20 +956,185 @@ class RulesKernel(Kernel):
             return subject >= 0 and (subject in run.arsenal or bool(run.hand >> subject & 1))
         if op == DISCARD_HAND:
             return bool(run.hand)
+        if op == DRAW_DISCARD_TOP:
+            return bool(run.discard)
+        if op in COLUMN_PICKS:
+            return bool(self.column_candidates(run, op, frame[3]))
+        if op == SWAP_ARSENAL:
+            return len(run.arsenal) >= 2
+        if op == REDEAL:
+            return bool(run.dungeon)
+        if op == SHUFFLE_INTO_DECK:
+            return bool(self.shuffle_pool(run, argument))
+        if op == DRAW_DISCARD_ANY:
+            return bool(self.discards_of_value(run.discard, argument))
         return True
+
+    def column_candidates(self, run: Run, op: int, here: int) -> list[int]:
+        """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`):
+        `here` is the ability's column ('this column'), -1 for none."""
+        columns = run.columns
+        if op in (REVERSE_ANY, SHUFFLE_ANY, DEFEAT_ANY):
+            return [c for c, column in enumerate(columns) if column]
+        if op == DEFEAT_ANY_KING:
+            return [c for c, column in enumerate(columns)
+                    if column and run.kings >> column[-1] & 1]
+        if op == ATTACK_ANY:
+            return self.attackable(run, range(len(columns)))
+        if op == SWAP_FRONT_BACK:
+            return [c for c, column in enumerate(columns) if len(column) >= 2]
+        if op == SWAP_FRONTS_ENDS:
+            full = [c for c, column in enumerate(columns) if column]
+            return full[-1:] if len(full) >= 2 else []
+        adjacent = [c for c in (here - 1, here + 1) if 0 <= c < len(columns) and columns[c]]
+        if op == ATTACK_ADJACENT:  # (its own column may be empty: the next ones still count)
+            return self.attackable(run, adjacent) if here >= 0 else []
+        if not 0 <= here < len(columns) or not columns[here]:
+            return []
+        if op in (REVERSE_THIS, SHUFFLE_THIS, DEFEAT_THIS):
+            return [here]
+        if op == DEFEAT_THIS_KING:
+            return [here] if run.kings >> columns[here][-1] & 1 else []
+        return adjacent
+
+    def attackable(self, at: Spot | Run, among: range | list[int]) -> list[int]:
+        """The columns among these whose front monster may be attacked: no statement forbids
+        it, and its defense can be matched (`rules.attackable_columns`)."""
+        statements = self.statements(at.kings, at.collected)
+        ready = 0 if statements.no_weapons else at.collected & ~at.exhausted
+        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
+        columns = at.columns
+        found: list[int] = []
+        for c in among:
+            if columns[c] and self.can_pay(columns[c][-1], at.arsenal, at.kings, c0, c1, c2,
+                                           c3) and not (statements.blocked and
+                                                        statements.blocks(columns, c)):
+                found.append(c)
+        return found
+
+    def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
+        """Do a column step on the picked column."""
+        if op in (ATTACK_ANY, ATTACK_ADJACENT):  # (its steps run next, above this frame)
+            run.stack.append((ATTACK_ACTION, 0, -1, column, -1, (), True, ()))
+            return
+        if op >= DEFEAT_THIS:
+            self.defeated(run, run.columns[column][-1], column)
+            return
+        columns = list(run.columns)
+        if op in (REVERSE_THIS, REVERSE_ANY):
+            columns[column] = columns[column][::-1]
+        elif op in (SHUFFLE_THIS, SHUFFLE_ANY):
+            columns[column] = self.shuffled(run, columns[column])
+        elif op == SWAP_FRONT_BACK:
+            held = columns[column]
+            columns[column] = held[-1:] + held[1:-1] + held[:1]
+        else:
+            other = here if op == SWAP_FRONTS_ADJACENT else \
+                next(c for c, monsters in enumerate(columns) if monsters)
+            a, b = columns[other], columns[column]
+            columns[other], columns[column] = a[:-1] + b[-1:], b[:-1] + a[-1:]
+        run.columns = tuple(columns)
+        run.layout = dungeon_layout(run.columns)
+
+    def shuffled(self, run: Run, cards: bytes) -> bytes:
+        """The cards in the order the game's stream shuffles them into (`Board.chance_order`)."""
+        order, run.stream = rng.shuffled(cards, run.stream)
+        return bytes(order)
+
+    def redeal(self, run: Run, count: int) -> None:
+        """`Board.redeal`: the dungeon's monsters, shuffled, dealt left to right, top to
+        bottom into the `count` leftmost columns."""
+        order = self.shuffled(run, b"".join(run.columns))
+        run.columns = tuple(order[c::count] if c < count else b""
+                            for c in range(len(run.columns)))
+        run.layout = dungeon_layout(run.columns)
+
+    def shuffle_pool(self, run: Run, spec: int) -> bytes:
+        """The cards a `shuffle_spec` step takes from, in the order the player picks in: each
+        zone in turn, the hand in card order, the arsenal left to right, the discard pile
+        bottom to top."""
+        zones = spec >> 12
+        pool = b""
+        while zones:
+            zone = zones & 3
+            zones >>= 2
+            pool += (mask_ids(run.hand) if zone == 1 else run.arsenal if zone == 2
+                     else run.discard)
+        return pool
+
+    def shuffle_into_deck(self, run: Run, spec: int) -> int:
+        """`ShuffleIntoDeck.run`: the cards named, or the player's picks one at a time (in
+        pool order, so that each set of cards is picked one way only), join the deck, which
+        is shuffled."""
+        count, up_to, same_suit, card = spec >> 4 & 255, spec >> 3 & 1, spec >> 2 & 1, spec & 3
+        pool = self.shuffle_pool(run, spec)
+        if count == ALL_CARDS:
+            return self.shuffle_in_done(run, pool)
+        if card == BOTTOM_CARDS:
+            return self.shuffle_in_done(run, run.discard[:count])
+        if card == FRONT_CARD:
+            return self.shuffle_in_done(run, run.arsenal[-1:])
+        picks = run.picks
+        if len(picks) == count:
+            return self.shuffle_in_done(run, picks)
+        if not up_to and not same_suit and len(pool) <= count:
+            return self.shuffle_in_done(run, pool)  # (do as much as you can)
+        rest = pool[pool.index(picks[-1]) + 1:] if picks else pool
+        if same_suit and picks:
+            suit = self.suit[picks[0]]
+            rest = bytes(c for c in rest if self.suit[c] == suit)
+        if not up_to and not same_suit:  # (leave enough cards to reach the count)
+            rest = rest[:max(0, len(rest) - (count - len(picks) - 1))]
+        if not rest:
+            return self.shuffle_in_done(run, picks)
+        if up_to:
+            run.decision, run.payments = PICK_UP_TO, [*rest, DONE_MOVE]
+            return ASK
+        if len(rest) == 1:
+            run.picks = (*picks, rest[0])
+            return self.shuffle_into_deck(run, spec)
+        run.decision, run.payments = PICK_CARD, list(rest)
+        return ASK
+
+    def shuffle_in_done(self, run: Run, cards: bytes | tuple[int, ...]) -> int:
+        """The step's cards join the deck, which is shuffled; its picks are cleared."""
+        self.shuffle_in(run, cards)
+        run.picks = ()
+        return NEXT
+
+    def shuffle_in(self, run: Run, cards: bytes | tuple[int, ...]) -> None:
+        """`Board.shuffle_into_deck`: the cards leave their zones, join the deck's bottom, and
+        the deck is shuffled; no card, no shuffle."""
+        if not cards:
+            return
+        for card in cards:
+            self.remove_card(run, card)
+        run.deck = self.shuffled(run, run.deck + bytes(cards))
+
+    def discards_of_value(self, discard: bytes, value: int) -> list[int]:
+        """The discard pile's cards of this value (any, for -1), in card order."""
+        return sorted(card for card in discard if value < 0 or self.value[card] == value)
 
     def discard_from_hand(self, run: Run, count: int) -> int:
         """'Discard N cards' (`Discard.run`): the whole hand when it holds no more than are
         still to discard; else the player picks the next card, above the last one picked and
         with enough cards above it for the picks still due, so that each set of cards is
-        chosen one way only. (The order of discards is no choice here: no step the kernel
-        plays reads it.)"""
+        chosen one way only; or, where the order of discards can matter, any card of the hand,
+        one at a time."""
         remaining = count - len(run.picks)
         hand = run.hand
         if remaining <= 0 or not hand:
             run.picks = ()
             return NEXT
         cards = mask_ids(hand)
+        if self.order_live(run.collected, run.kings):
+            # Every order is a choice: any card of the hand next, but a last one, discarded.
+            if len(cards) == 1:
+                self.discard_card(run, cards[0])
+                run.picks = ()
+                return NEXT
+            run.decision, run.payments = PICK_CARD, list(cards)
+            return ASK
         if len(cards) <= remaining:
             for card in cards:
                 self.discard_card(run, card)
@@ -693,6 +1174,24 @@ class RulesKernel(Kernel):
         elif op == DISCARD_ARSENAL_ANY:
             self.discard_card(run, move)
             self.advance(run, depth, frame[1] + 1)
+        elif op == DRAW_DISCARD_ANY:
+            self.take_into_hand(run, move)
+            self.advance(run, depth, frame[1] + 1)
+        elif op in COLUMN_PICKS:
+            self.apply_to_column(run, op, frame[3], move)
+            self.advance(run, depth, frame[1] + 1)
+        elif op == SHUFFLE_INTO_DECK:
+            if move == DONE_MOVE:
+                self.shuffle_in(run, run.picks)
+                run.picks = ()
+                self.advance(run, depth, frame[1] + 1)
+            else:  # (the step runs again: more cards may be picked)
+                run.picks = (*run.picks, move)
+                self.advance(run, depth, frame[1])
+        elif op == SWAP_ARSENAL:
+            arsenal = run.arsenal
+            run.arsenal = arsenal[:move] + arsenal[move:move + 2][::-1] + arsenal[move + 2:]
+            self.advance(run, depth, frame[1] + 1)
         elif op == DISCARD_HAND:  # (the step runs again: more cards may be due)
             self.discard_card(run, move)
             run.picks = (*run.picks, move)
@@ -722,10 +1221,12 @@ class RulesKernel(Kernel):
         chosen = code >> HAND_SHIFT & self.hand_mask
         arsenal = run.arsenal
         cut = len(arsenal) - taken
-        run.discard = run.discard + arsenal[cut:][::-1] + mask_ids(chosen)
+        order = code >> self.order_shift
+        run.discard = run.discard + arsenal[cut:][::-1] + (
+            mask_ids(chosen) if not order else discard_order(order))
         run.arsenal = arsenal[:cut]
         run.hand &= ~chosen
-        run.exhausted |= code >> (HAND_SHIFT + self.card_count)
+        run.exhausted |= code >> (HAND_SHIFT + self.card_count) & self.monster_mask
 
     def defeated(self, run: Run, monster: int, attacked: int) -> None:
         """`Board.defeat`: out of its column, its Loot (and the hero's Trophy and Monster King
@@ -833,7 +1334,10 @@ class RulesKernel(Kernel):
     def collected_triggers(self, run: Run, event: int, subject: int) -> tuple[Trig, ...]:
         """The abilities in effect that fire on this event about `subject`
         (`Board.collect_triggers`), in the engine's order: the hero's, then each Monster
-        King's by id."""
+        King's by id. A deal or a draw is about a card, which must fit the ability's filter
+        (`Board.fire_card`)."""
+        if event in (DEALT, DRAWN):
+            return self.card_triggers(run, event, subject)
         found: list[Trig] = []
         for ability, king_only in self.hero_abilities[event]:
             if not king_only or run.kings >> subject & 1:
@@ -848,6 +1352,28 @@ class RulesKernel(Kernel):
                         not king_only or run.kings >> subject & 1):
                     found.append((ability, monster, -1, subject))
         return tuple(found)
+
+    def card_triggers(self, run: Run, event: int, card: int) -> tuple[Trig, ...]:
+        """The abilities in effect that fire on dealing or drawing `card`, filters met."""
+        found: list[Trig] = []
+        for ability, _king_only in self.hero_abilities[event]:
+            if self.fits(ability, card):
+                found.append((ability, HERO, -1, card))
+        kings = run.kings & self.king_events[event]
+        while kings:
+            low = kings & -kings
+            monster = low.bit_length() - 1
+            kings ^= low
+            for ability, while_collected, _king_only in self.king_abilities[event][monster]:
+                if while_collected == bool(run.collected >> monster & 1) and self.fits(
+                        ability, card):
+                    found.append((ability, monster, -1, card))
+        return tuple(found)
+
+    def fits(self, ability: int, card: int) -> bool:
+        """Whether `card` fits the ability's card filter."""
+        value, suit = self.card_filters[ability]
+        return (value < 0 or self.value[card] == value) and (suit < 0 or self.suit[card] == suit)
 
     def fire(self, run: Run, event: int, subject: int) -> None:
         """Queue the abilities this event fires (`Board.fire`, `Board.fire_card`)."""
@@ -868,11 +1394,35 @@ class RulesKernel(Kernel):
             return Action("monster", move)
         if spot.decision == PICK_CARD:
             return Action("card", move)
+        if spot.decision == PICK_UP_TO:
+            return Action("done") if move == DONE_MOVE else Action("card", move)
+        if spot.decision == PICK_COLUMN:
+            return Action("column", move)
+        if spot.decision == PICK_SWAP:
+            return Action("swap", (spot.arsenal[move], spot.arsenal[move + 1]))
+        if spot.decision == PAY:
+            return self.payment_action(move, state)
         return super().action(node, move, state)
+
+    def payment_action(self, code: int, state: PuzzleState) -> Action:
+        """The engine's payment for a payment's code: its arsenal cards, its weapons, and its
+        hand cards in the order the code discards them."""
+        taken = code & 63
+        chosen = code >> HAND_SHIFT & self.hand_mask
+        order = code >> self.order_shift
+        hand = tuple(discard_order(order) if order else mask_ids(chosen))
+        weapons = code >> (HAND_SHIFT + self.card_count) & self.monster_mask
+        for action in state.legal_actions():
+            payment = action.arg
+            if (len(payment.arsenal) == taken and tuple(c for c, _s in payment.hand) == hand
+                    and mask_of(m for m, _s in payment.weapons) == weapons):
+                return action
+        raise AssertionError(f"no payment of the engine's is the kernel's {code}")
 
     def position(self, node: Node) -> PuzzleState:
         spot = cast(Spot, node)
         return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
-                             exhausted=spot.exhausted, collected=spot.collected)
+                             exhausted=spot.exhausted, collected=spot.collected,
+                             rng=spot.stream if self.shuffles else self.root.rng)
 

@@ -31,7 +31,11 @@ it). The modules behind them are the engine's own business:
   `suit_counts`; for its full-rules slice, which plays the triggered abilities of card sets
   whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
   `Exhaust`, `Ready`, `Discard`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
-  `DiscardIt`), and the Monster King rule's program, `KING_FLIP`.
+  `DiscardIt`, `DrawFromDiscard`, `SwapArsenal`, `ReverseColumn`, `SwapFronts`,
+  `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`, `Attack`, `Defeat`), the
+  Monster King rule's program, `KING_FLIP`, and the engine's pending abilities, which the
+  full-rules kernel reads where a search starts among them (`Frame`, `Batch`, `Trigger`),
+  and a statement (`Static`), whose effects it plays.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from typing import Any
 
 from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.protocol import State
-from dungeoneer.engine.puzzle_dungeon.board import DEAL, Board, Payer
+from dungeoneer.engine.puzzle_dungeon.board import DEAL, Batch, Board, Frame, Payer, Trigger
 from dungeoneer.engine.puzzle_dungeon.bots import (
     CarefulChoices,
     EagerOptions,
@@ -55,6 +59,7 @@ from dungeoneer.engine.puzzle_dungeon.cards import (
     Face,
     HeroFace,
     Monster,
+    Static,
     key_of,
     load_card_set,
 )
@@ -63,6 +68,8 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     AttachFirstDealt,
+    Attack,
+    Defeat,
     Discard,
     DiscardArsenal,
     DiscardDeck,
@@ -75,6 +82,13 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     Instr,
     May,
     Ready,
+    Redeal,
+    ReverseColumn,
+    ShuffleColumn,
+    ShuffleIntoDeck,
+    SwapArsenal,
+    SwapFrontBack,
+    SwapFronts,
 )
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
@@ -158,11 +172,13 @@ GAME = GameEntry(
 
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
-    "Ability", "ArsenalCard", "AttachFirstDealt", "Board", "CardOrderPayments", "CardSet",
-    "CarefulChoices", "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw",
-    "DrawArsenalFront", "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face",
-    "HeroFace", "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon", "PuzzleState",
-    "Ready", "Resources", "WeaponChoices", "active_statics", "bits", "card_set", "face",
-    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
-    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
-    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "Ability", "ArsenalCard", "AttachFirstDealt", "Attack", "Batch", "Board", "CardOrderPayments",
+    "CardSet", "CarefulChoices", "Defeat", "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt",
+    "Draw", "DrawArsenalFront", "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face",
+    "Frame", "HeroFace", "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon",
+    "PuzzleState", "Ready", "Redeal", "Resources", "ReverseColumn", "ShuffleColumn",
+    "ShuffleIntoDeck", "Static", "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger",
+    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
+    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
+    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
+    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

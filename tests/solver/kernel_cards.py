@@ -79,7 +79,9 @@ PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
 
 
 PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
-              "draw_it", "discard_it")
+              "draw_it", "discard_it", "draw_from_discard", "swap_arsenal", "reverse_column",
+              "swap_fronts", "swap_front_back", "shuffle_column", "redeal",
+              "shuffle_into_deck", "attack", "defeat")
 """The steps it plays whatever their parameters."""
 
 
@@ -91,11 +93,16 @@ def _played_step(step: dict) -> bool:
     return step["op"] == "may" and all(_played_step(s) for s in step["do"])
 
 
+PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore")
+"""The statements it plays."""
+
+
 def _played(ability: dict) -> bool:
-    """Whether the full-rules kernel plays this ability: its steps are ones it plays (plain or
-    under `may`), on an event it fires, with no card filter."""
-    return ("static" not in ability and ability.get("trigger") in PLAYED_TRIGGERS
-            and not {"value", "suit"} & set(ability.get("filter", {}))
+    """Whether the full-rules kernel plays this ability: a statement it plays, or steps it
+    plays (plain or under `may`) on an event it fires."""
+    if "static" in ability:
+        return ability["static"]["kind"] in PLAYED_STATEMENTS
+    return (ability.get("trigger") in PLAYED_TRIGGERS
             and all(_played_step(step) for step in ability["effect"]))
 
 

@@ -19,6 +19,8 @@ from dungeoneer.solver.kernel import KernelDepthFirst
 from dungeoneer.solver.lines import verify_line
 from dungeoneer.solver.rules_kernel import (
     BATCH,
+    PAY,
+    PICK_UP_TO,
     QUIET,
     RulesKernel,
     Spot,
@@ -162,13 +164,14 @@ def test_armed_positions_give_the_same_moves_and_successors(card_folders, hero, 
 
 def test_the_walks_meet_every_kind_of_decision(card_folders):
     """(What the comparisons rely on: orders of abilities, yes or no, payments, picks of a
-    monster and of a card.)"""
+    monster, a card, a column and a pair of arsenal cards.)"""
     kinds: set[str] = set()
     for seed in range(48):
         folder = card_folders[CARD_SETS[seed // 8 % 2]]
         state = card_game(folder, HEROES[seed % 8]).new_initial_state(seed=seed)
         kinds |= walk_both(state, [seed * 7 + i for i in range(150)])
-    assert kinds == {"deal", "attack", "pay", "resolve", "yes", "monster", "card"}
+    assert kinds == {"deal", "attack", "pay", "resolve", "yes", "monster", "card", "column",
+                     "swap"}
 
 
 def test_a_collected_king_draws_when_a_king_is_revealed(card_folders):
@@ -231,6 +234,49 @@ def test_a_discard_of_two_cards_keeps_its_first_pick(tmp_path):
     assert picked >= 3
 
 
+def test_hand_cards_are_paid_in_every_order_while_the_discard_order_counts(card_folders):
+    """'Draw the top card of the discard pile' (the Banshee's Loot) reads the pile's order
+    while the Banshee is in the dungeon: payments then offer their hand cards in every order
+    of classes (D18), as the engine's do."""
+    game = card_game(card_folders["played"], "Rogue")
+    assert game.discard_order.read
+    ordered = 0
+    for seed in range(8):
+        state = card_game(card_folders["played"], HEROES[seed]).new_initial_state(seed=seed)
+        kernel = RulesKernel(state)
+        path: list[Spot] = []
+        walk_both(state, [seed * 3 + i for i in range(150)], path)
+        ordered += sum(1 for spot in path if spot.payments and spot.decision == PAY
+                       and any(code >> kernel.order_shift for code in spot.payments))
+    assert ordered >= 5
+
+
+def test_shuffles_draw_from_the_stream_as_the_engines_do(card_folders):
+    """Shuffles (a column, the dungeon, cards into the deck) draw from the game's stream,
+    which the kernel's positions carry and key; 'up to' picks offer done."""
+    shuffled = up_to = 0
+    for seed in range(8):
+        state = card_game(card_folders["played"], HEROES[seed]).new_initial_state(seed=seed)
+        path: list[Spot] = []
+        walk_both(state, [seed * 3 + i for i in range(150)], path)
+        shuffled += sum(before.stream != after.stream for before, after in pairwise(path))
+        up_to += sum(spot.decision == PICK_UP_TO for spot in path)
+    assert shuffled >= 10
+    assert up_to >= 3
+
+
+@pytest.mark.parametrize("hero, seed", [("Skull Alchemist", 4), ("Skull Warrior", 2)])
+def test_a_search_starts_where_set_up_left_abilities_pending(card_folders, hero, seed):
+    """Set up's draws and deals fire abilities ('When you draw a 0, discard a card.', 'When
+    you deal an 8, discard it.'), which may still wait for the player when the game begins:
+    the kernel starts from that decision, as the engine does."""
+    state = card_game(card_folders["played"], hero).new_initial_state(seed=seed)
+    assert state.options
+    walk_both(state, [seed + i for i in range(60)])
+    found = searched(KernelDepthFirst(state, kernel=RulesKernel(state)), 3000)
+    assert found == searched(DepthFirst(state, order=plain_order), 3000)
+
+
 @pytest.mark.parametrize("cards", CARD_SETS)
 @pytest.mark.parametrize("hero, seed", slow_after(3, [(h, s) for s in (1000, 1003)
                                                      for h in HEROES]))
@@ -243,7 +289,7 @@ def test_a_search_visits_as_many_positions_as_the_engines(card_folders, cards, h
 
 
 def test_the_kernel_refuses_what_it_does_not_play():
-    assert "Rogue" in card_set_refusal(PuzzleDungeon(hero="Rogue"))
+    assert "not play yet" in card_set_refusal(PuzzleDungeon(hero="Rogue"))
     assert "core" in unsupported(PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1))
 
 
@@ -260,8 +306,8 @@ def late_position(game: PuzzleDungeon, seed: int, deck: int) -> PuzzleState:
     return game.new_initial_state(seed=seed)
 
 
-LATE = [("played", 1)] + [(cards, seed) for seed in range(40) for cards in CARD_SETS
-                         if (cards, seed) != ("played", 1)]
+LATE = [("played", 10)] + [(cards, seed) for seed in range(40) for cards in CARD_SETS
+                          if (cards, seed) != ("played", 10)]
 """Late positions (card set, seed); the first's search is won."""
 
 
@@ -278,7 +324,9 @@ def test_late_positions_searched_agree_with_the_engine(card_folders, cards, seed
 
 
 def test_most_late_positions_are_searched_whole(card_folders):
-    """(What the comparison above relies on: most of its searches end, with both verdicts.)"""
+    """(What the comparison above relies on: most of its searches end, with both verdicts;
+    the discard pile's order, which the played cards' 'draw the top card of the discard pile'
+    makes a choice, keeps some of them from ending within its budget.)"""
     verdicts = []
     for cards, seed in LATE[:12]:
         state = late_position(card_game(card_folders[cards], HEROES[seed % 8]), seed, deck=6)
@@ -286,4 +334,4 @@ def test_most_late_positions_are_searched_whole(card_folders):
                                  15_000)[0])
     assert verdicts[0] == WON
     assert UNWINNABLE in verdicts
-    assert len([v for v in verdicts if v != UNKNOWN]) >= 8
+    assert len([v for v in verdicts if v != UNKNOWN]) >= 7
