@@ -825,12 +825,12 @@ class RulesKernel(Kernel):
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
         if op in COLUMN_PICKS:
-            found = self.column_candidates(run, op, frame[3])
-            if len(found) > 1:
-                run.decision, run.payments = PICK_COLUMN, found
+            picked = self.column_candidates(run, op, frame[3])
+            if len(picked) > 1:
+                run.decision, run.payments = PICK_COLUMN, picked
                 return ASK
-            if found:
-                self.apply_to_column(run, op, frame[3], found[0])
+            if picked:
+                self.apply_to_column(run, op, frame[3], picked[0])
             return NEXT
         if op == SHUFFLE_INTO_DECK:
             return self.shuffle_into_deck(run, argument)
@@ -850,12 +850,12 @@ class RulesKernel(Kernel):
                 self.take_into_hand(run, run.discard[-1])
             return NEXT
         if op == DRAW_DISCARD_ANY:
-            found = self.discards_of_value(run.discard, argument)
-            if len(found) > 1:
-                run.decision, run.payments = PICK_CARD, found
+            cards = self.discards_of_value(run.discard, argument)
+            if len(cards) > 1:
+                run.decision, run.payments = PICK_CARD, cards
                 return ASK
-            if found:
-                self.take_into_hand(run, found[0])
+            if cards:
+                self.take_into_hand(run, cards[0])
             return NEXT
         if op == ATTACK_BEGIN:
             target = run.columns[frame[3]][-1]
