@@ -16,6 +16,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "kernel.c"
+SOURCES = (SOURCE, HERE / "rules.c")
+"""kernel.c and the file it includes: the extension is built again when either is newer."""
 BUILD = HERE / "build"
 MODULE = "ckernel"
 
@@ -32,7 +34,7 @@ def target() -> Path:
 def ensure_built() -> Path:
     """The extension, compiled first if its source is newer; its folder joins `sys.path`."""
     built = target()
-    if not built.exists() or built.stat().st_mtime < SOURCE.stat().st_mtime:
+    if not built.exists() or built.stat().st_mtime < max(s.stat().st_mtime for s in SOURCES):
         BUILD.mkdir(exist_ok=True)
         include = sysconfig.get_paths()["include"]
         subprocess.run(["gcc", *FLAGS, f"-I{include}", str(SOURCE), "-o", str(built)],

@@ -5,6 +5,8 @@ keys merge the same positions (a Python key maps to one C key and back).
 
     python benchmarks/native/check.py                 # core rules
     python benchmarks/native/check.py --slice         # the slice's draw-only cards
+    python benchmarks/native/check.py --played        # the full-rules kernel, played cards
+    python benchmarks/native/check.py --played --armed  # from half-collected positions
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ import sys
 from collections import Counter
 from typing import Any
 
-from deals import HEROES, make_root
-from native import NativeKernel
+from deals import HEROES, make_root, played_root
+from native import NativeKernel, NativeRules
+
+from dungeoneer.engine.puzzle_dungeon import PuzzleState
 
 FIELDS = ("arsenal", "hand", "dealt", "discard", "depths", "kings", "exhausted", "collected",
           "dungeon", "pending")
 SLICE_FIELDS = ("batch", "frame")
+RULES_FIELDS = ("arsenal", "hand", "discard", "kings", "exhausted", "collected", "dungeon",
+                "pending", "columns", "layout", "deck", "stream", "stack", "decision")
 
 
 class Mismatch(AssertionError):
@@ -106,12 +112,99 @@ def check(slice_rules: bool, deals: int, walks: int) -> int:
     return 0
 
 
+def same_spot(native: NativeRules, py_spot: Any, c_spot: Any, where: str) -> None:
+    """Every field of a full-rules position equal (the pending abilities, the decision and
+    the stream among them), its offer (payments as codes), the won test and the key, byte
+    for byte."""
+    for name in RULES_FIELDS:
+        mine, theirs = getattr(c_spot, name), getattr(py_spot, name)
+        if mine != theirs:
+            raise Mismatch(f"{where}: {name} {mine!r} (C) != {theirs!r} (Python)")
+    offer = native.python_node(c_spot).payments
+    if offer != py_spot.payments:
+        raise Mismatch(f"{where}: offer {offer} (C) != {py_spot.payments} (Python)")
+    if native.won(c_spot) != native.python.won(py_spot):
+        raise Mismatch(f"{where}: won differs")
+    if native.key(c_spot) != native.python.key(py_spot):
+        raise Mismatch(f"{where}: keys differ")
+
+
+def rules_walk(native: NativeRules, rng: random.Random, kinds: Counter[str], where: str) -> int:
+    """One random game on both full-rules kernels to its end (or 400 moves), every child of
+    every position compared; the steps taken."""
+    python = native.python
+    py_spot, c_spot = python.start(), native.start()
+    for steps in range(400):
+        here = f"{where} step {steps}"
+        same_spot(native, py_spot, c_spot, here)
+        kinds[DECISIONS[c_spot.decision]] += 1
+        py_moves, c_moves = python.moves(py_spot), native.moves(c_spot)
+        if [native.python_move(c_spot, move) for move in c_moves] != py_moves:
+            raise Mismatch(f"{here}: moves {c_moves} (C) != {py_moves} (Python)")
+        if not py_moves:
+            return steps
+        children = [(python.child(py_spot, move), native.child(c_spot, c_move))
+                    for move, c_move in zip(py_moves, c_moves, strict=True)]
+        for i, (py_child, c_child) in enumerate(children):
+            same_spot(native, py_child, c_child, f"{here} move {py_moves[i]}")
+        py_spot, c_spot = children[rng.randrange(len(children))]
+    return 400
+
+
+DECISIONS = ("quiet", "pay", "order", "yes/no", "monster", "card", "column", "swap", "up to")
+
+
+def armed(state: PuzzleState, seed: int) -> PuzzleState:
+    """tests/solver/test_rules_kernel.py's armed start: half the monsters collected (every
+    other one a Monster King, every other one exhausted)."""
+    from tests.solver.test_kernel import armed as half_collected
+
+    state = half_collected(state, seed)
+    exhausted = 0
+    for i, monster in enumerate(m for m in range(64) if state.collected >> m & 1):
+        if i % 2:
+            exhausted |= 1 << monster
+    return state.set(exhausted=exhausted)
+
+
+PENDING_STARTS = (("Skull Alchemist", 4), ("Skull Warrior", 2))
+"""Deals whose set-up leaves abilities pending (tests/solver/test_rules_kernel.py): the kernels
+start from a decision."""
+
+
+def check_rules(deals: int, walks: int, armed_starts: bool) -> int:
+    rng = random.Random(11)
+    total_steps = total_walks = 0
+    kinds: Counter[str] = Counter()
+    starts = [(hero, seed) for hero in HEROES for seed in range(1000, 1000 + deals)]
+    for hero, seed in starts + list(PENDING_STARTS):
+        root = played_root(hero, seed)
+        if armed_starts:
+            root = armed(root, seed)
+        native = NativeRules(root)
+        for number in range(walks):
+            total_steps += rules_walk(native, rng, kinds, f"{hero} {seed} walk {number}")
+            total_walks += 1
+    start = "armed positions" if armed_starts else "start"
+    print(f"{total_walks} walks, {total_steps} steps from the {start} of {len(starts)} "
+          f"played-card deals and {len(PENDING_STARTS)} whose set-up leaves abilities "
+          "pending, every child compared: the C full-rules kernel agrees")
+    print("decisions walked through: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
+    parser.add_argument("--played", action="store_true",
+                        help="the full-rules kernel on the played cards")
+    parser.add_argument("--armed", action="store_true",
+                        help="with --played: from positions with half the monsters collected")
     parser.add_argument("--deals", type=int, default=3, help="deals a hero face")
     parser.add_argument("--walks", type=int, default=200, help="walks a deal")
     args = parser.parse_args()
+    if args.played:
+        return check_rules(args.deals, args.walks, args.armed)
     return check(args.slice, args.deals, args.walks)
 
 

@@ -30,3 +30,20 @@ def make_root(hero: str, seed: int, slice_rules: bool) -> PuzzleState:
     game = (PuzzleDungeon(draw_cards(), hero) if slice_rules
             else PuzzleDungeon(hero=hero, core=True))
     return game.new_initial_state(seed=seed)
+
+
+@cache
+def played_cards() -> object:
+    """The built-in cards less the abilities the full-rules kernel does not play yet (as
+    benchmarks/baseline.py --played makes them)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from tests.solver.kernel_cards import write_played_cards
+
+    return load_card_set(str(write_played_cards(ROOT / "build" / "played-cards")))
+
+
+def played_root(hero: str, seed: int) -> PuzzleState:
+    """A deal's start position on the played cards, under the full rules."""
+    return PuzzleDungeon(played_cards(), hero).new_initial_state(seed=seed)

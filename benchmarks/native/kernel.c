@@ -1345,6 +1345,9 @@ static PyTypeObject KernelType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* The full-rules kernel: the core tables and payments above, and the rest of the rules. */
+#include "rules.c"
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "ckernel",
     "The search kernels' per-position work in C (benchmarks/native).", -1, NULL,
@@ -1352,13 +1355,16 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit_ckernel(void)
 {
-    if (PyType_Ready(&NodeType) < 0 || PyType_Ready(&KernelType) < 0)
+    if (PyType_Ready(&NodeType) < 0 || PyType_Ready(&KernelType) < 0 ||
+        PyType_Ready(&SpotType) < 0 || PyType_Ready(&RulesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
     if (PyModule_AddObjectRef(m, "Node", (PyObject *)&NodeType) < 0 ||
-        PyModule_AddObjectRef(m, "Kernel", (PyObject *)&KernelType) < 0) {
+        PyModule_AddObjectRef(m, "Kernel", (PyObject *)&KernelType) < 0 ||
+        PyModule_AddObjectRef(m, "Spot", (PyObject *)&SpotType) < 0 ||
+        PyModule_AddObjectRef(m, "RulesKernel", (PyObject *)&RulesType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

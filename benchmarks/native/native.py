@@ -10,7 +10,17 @@ from __future__ import annotations
 from build import ensure_built
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import KING_FLIP, PuzzleState
-from dungeoneer.solver.kernel import Kernel, Node
+from dungeoneer.solver.kernel import HAND_SHIFT, Kernel, Node
+from dungeoneer.solver.rules_kernel import (
+    PAY,
+    TRIGGERS,
+    RulesKernel,
+    Spot,
+    Statements,
+    dungeon_layout,
+    order_code,
+    pending_abilities,
+)
 from dungeoneer.solver.trigger_kernel import TriggerKernel, TriggerNode
 
 ensure_built()
@@ -100,3 +110,89 @@ class NativeKernel(ckernel.Kernel):  # type: ignore[misc,name-defined]
 
     def position(self, node: object) -> PuzzleState:
         return self.python.position(self.python_node(node))
+
+
+def rules_table(kernel: RulesKernel) -> list[int]:
+    """What the C full-rules kernel reads of a `RulesKernel` besides the core tables, as one
+    list of numbers in the order kernel's `setup` (rules.c) reads them."""
+    def statement(statements: Statements) -> list[int]:
+        blocked = sum(1 << reference for reference in statements.blocked)
+        ignored = sum(1 << TRIGGERS.index(kind) for kind in statements.ignored
+                      if kind in TRIGGERS)
+        return [blocked, int(statements.no_weapons), ignored]
+
+    table = [len(kernel.steps), KING_FLIP, int(kernel.shuffles), kernel.mask_width,
+             int(kernel.order_read), int(kernel.order_always), kernel.order_monsters,
+             kernel.order_kings, kernel.static_kings, *statement(kernel.hero_statements)]
+    for program, steps in enumerate(kernel.steps):
+        kind = kernel.trigger_kind[program]
+        table += [len(steps), *(n for op_arg in steps for n in op_arg),
+                  kernel.signatures[program], TRIGGERS.index(kind) if kind in TRIGGERS else -1,
+                  *kernel.card_filters[program]]
+    for monster in range(kernel.monster_count):
+        for ids in kernel.loot[monster]:
+            table += [len(ids), *ids]
+        statics = kernel.king_statics[monster]
+        table += [int(kernel.trophy_types[monster]), len(statics)]
+        for static, while_collected in statics:
+            table += [*statement(Statements([static])), int(while_collected)]
+    for event in range(len(TRIGGERS)):
+        hero = kernel.hero_abilities[event]
+        table += [len(hero), *(int(n) for ability in hero for n in ability),
+                  kernel.king_events[event]]
+        for abilities in kernel.king_abilities[event]:
+            table += [len(abilities), *(int(n) for ability in abilities for n in ability)]
+    return table + list(kernel.value)
+
+
+class NativeRules(ckernel.RulesKernel):  # type: ignore[misc,name-defined]
+    """The C full-rules kernel for one deal, built from a `RulesKernel`'s tables. A payment's
+    moves are indexes into the position's payments: `python_move` turns them into codes."""
+
+    def __init__(self, root: PuzzleState, python: RulesKernel | None = None) -> None:
+        python = RulesKernel(root) if python is None else python
+        super().__init__(python, **core_tables(python))
+        self.setup(rules_table(python))
+
+    def start(self) -> object:
+        root = self.python.root
+        dungeon = sum(1 << monster for column in root.columns for monster in column)
+        return self.start_from(root.arsenal, root.hand, root.discard, root.kings,
+                               root.exhausted, root.collected, dungeon,
+                               dungeon_layout(root.columns), root.deck,
+                               0 if root.rng is None else root.rng,
+                               pending_abilities(root.stack))
+
+    def payment_codes(self, spot: object) -> list[int] | None:
+        """A payment's offer as the Python kernel's codes (`kernel.HAND_SHIFT`), or None."""
+        parts = self.payment_parts(spot)
+        if parts is None:
+            return None
+        python = self.python
+        weapon_shift = HAND_SHIFT + python.card_count
+        return [taken | chosen << HAND_SHIFT | weapons << weapon_shift
+                | order_code(tuple(order)) << python.order_shift
+                for taken, chosen, weapons, order in parts]
+
+    def python_node(self, spot: object) -> Spot:
+        """A C position as the Python kernel's."""
+        s = spot
+        payments = self.payment_codes(s) if s.decision == PAY else s.options
+        return Spot(s.arsenal, s.hand, s.discard, s.kings, s.exhausted, s.collected,
+                    s.dungeon, s.pending, payments, s.columns, s.layout, s.deck, s.stream,
+                    s.stack, s.decision)
+
+    def python_move(self, spot: object, move: int) -> int:
+        """A C move as the Python kernel's (a payment's index as its code)."""
+        if spot.decision != PAY:
+            return move
+        codes = self.payment_codes(spot)
+        assert codes is not None
+        return codes[move]
+
+    def line(self, moves: list[tuple[object, int]]) -> tuple[Action, ...]:
+        return self.python.line([(self.python_node(spot), self.python_move(spot, move))
+                                 for spot, move in moves])
+
+    def position(self, spot: object) -> PuzzleState:
+        return self.python.position(self.python_node(spot))
