@@ -24,6 +24,13 @@ deals; the ratio to the first search's, within one run, is the one to compare.
 
     python benchmarks/native/measure.py                      # core rules, 8 faces x 2 deals
     python benchmarks/native/measure.py --slice --runs 3     # the slice, draw-only cards
+    python benchmarks/native/measure.py --played --runs 3    # the full-rules kernel
+
+With `--played` the deals are those of `benchmarks/baseline.py --played` (the built-in cards less
+the abilities the full-rules kernel does not play yet, full rules) and the kernels are the
+full-rules ones: the compiled `KernelDepthFirst` on the mypyc-compiled `RulesKernel` first (as
+the solver runs it), then that kernel and the C one (rules.c) behind driver.py's loop,
+interpreted and mypyc-compiled, and the C one behind the loop in C.
 """
 
 from __future__ import annotations
@@ -36,8 +43,8 @@ from collections.abc import Callable
 from typing import Any
 
 import driver
-from deals import HEROES, make_root
-from native import NativeKernel, python_kernel
+from deals import HEROES, make_root, played_root
+from native import NativeKernel, NativeRules, python_kernel
 
 from build import ensure_compiled_loop
 from dungeoneer.engine.puzzle_dungeon import PuzzleState, board
@@ -93,6 +100,35 @@ def full_rules(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
     return compiled_loop(root, positions, RulesKernel)
 
 
+def c_rules_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
+    kernel = NativeRules(root)
+    start = kernel.start()
+    table: set[bytes] = set()
+
+    def run() -> Outcome:
+        status, states, steps = kernel.depth_first(start, positions, table)
+        return status, states, kernel.line(steps) if status == "won" and steps else ()
+
+    return run
+
+
+def played_searches() -> dict[str, Callable[[PuzzleState, int], Callable[[], Outcome]]]:
+    """The searches of the full-rules kernels, by name, the reference first."""
+    found = {"mypyc full-rules kernel": full_rules,
+             "mypyc full-rules kernel, Python loop": python_loop(RulesKernel)}
+    compiled = None
+    if ensure_compiled_loop():
+        import compiled_driver
+
+        compiled = compiled_driver
+        found["mypyc full-rules kernel, mypyc loop"] = python_loop(RulesKernel, compiled)
+    found["C full-rules kernel, Python loop"] = python_loop(NativeRules)
+    if compiled is not None:
+        found["C full-rules kernel, mypyc loop"] = python_loop(NativeRules, compiled)
+    found["C full-rules kernel, C loop"] = c_rules_loop
+    return found
+
+
 def searches(slice_rules: bool) -> dict[str, Callable[[PuzzleState, int],
                                                       Callable[[], Outcome]]]:
     """The searches measured, by name, the reference first; the mypyc-compiled copy of the
@@ -125,16 +161,17 @@ def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: Pu
     return outcome, time.process_time() - started
 
 
-def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
+def one_run(deals: list[tuple[str, int]], rules: str, positions: int
             ) -> tuple[dict[str, tuple[int, float]], Counter[str]]:
     """Positions and CPU seconds of each search over the deals, and how many deals ended
     each way (won, unwinnable, or "budget" when the positions ran out); stops on any
-    disagreement."""
-    measured = searches(slice_rules)
+    disagreement. `rules`: "core", "slice" or "played"."""
+    measured = played_searches() if rules == "played" else searches(rules == "slice")
     totals = {name: (0, 0.0) for name in measured}
     verdicts: Counter[str] = Counter()
     for hero, seed in deals:
-        root = make_root(hero, seed, slice_rules)
+        root = (played_root(hero, seed) if rules == "played"
+                else make_root(hero, seed, rules == "slice"))
         first: Outcome | None = None
         for name, prepare in measured.items():
             outcome, seconds = timed(prepare, root, positions)
@@ -153,24 +190,32 @@ def one_run(deals: list[tuple[str, int]], slice_rules: bool, positions: int
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
+    parser.add_argument("--played", action="store_true",
+                        help="the full-rules kernels on the played cards")
     parser.add_argument("--deals", type=int, default=2, help="deals a hero face (from 1000)")
-    parser.add_argument("--positions", type=int, default=40_000, help="positions a deal")
+    parser.add_argument("--positions", type=int, default=None,
+                        help="positions a deal (40,000; 20,000 with --played, as baseline.py)")
     parser.add_argument("--runs", type=int, default=3, help="runs, one after another")
     args = parser.parse_args()
+    if args.slice and args.played:
+        parser.error("--slice and --played are different card sets: one at a time")
+    kind = "played" if args.played else "slice" if args.slice else "core"
+    positions = args.positions or (20_000 if args.played else 40_000)
     deals = [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)]
     compiled = not board.__file__.endswith(".py")
-    rules = "draw-only (slice)" if args.slice else "core-rules"
-    print(f"{len(deals)} {rules} deals, {args.positions:,} positions each; dungeoneer "
+    rules = {"played": "played-card (full rules)", "slice": "draw-only (slice)",
+             "core": "core-rules"}[kind]
+    print(f"{len(deals)} {rules} deals, {positions:,} positions each; dungeoneer "
           f"{'compiled' if compiled else 'PURE (not the comparison wanted)'}")
     for number in range(1, args.runs + 1):
-        totals, verdicts = one_run(deals, args.slice, args.positions)
+        totals, verdicts = one_run(deals, kind, positions)
         base_count, base_seconds = next(iter(totals.values()))
         base = base_count / base_seconds
         ends = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
         print(f"run {number}: the same positions, verdicts and lines in every search ({ends})")
         for name, (count, seconds) in totals.items():
             rate = count / seconds
-            print(f"  {name:<28} {count:>9,} positions {rate:>12,.0f} a second "
+            print(f"  {name:<36} {count:>9,} positions {rate:>12,.0f} a second "
                   f"{rate / base:6.2f} x")
     return 0
 

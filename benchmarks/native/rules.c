@@ -2297,6 +2297,154 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
     Py_RETURN_NONE;
 }
 
+
+/* ------------------------------------------------------------------ the loop in C */
+
+/* A position on the loop's stack: its moves (an offer's are read off the position). */
+typedef struct {
+    SpotObject *spot;  /* owned */
+    int via, count, next;
+    int moves[R_MAX_MOVES];
+} RFrame;
+
+typedef struct {
+    RFrame *stack;
+    Py_ssize_t depth, room, states;
+    uint64_t far;
+} RSearch;
+
+static int rsearch_push(const RulesObject *k, RSearch *s, SpotObject *spot, int via)
+{
+    if (s->depth == s->room) {
+        Py_ssize_t room = s->room ? s->room * 2 : 64;
+        RFrame *grown = PyMem_Realloc(s->stack, sizeof(RFrame) * room);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->stack = grown;
+        s->room = room;
+    }
+    RFrame *f = &s->stack[s->depth++];
+    f->spot = spot;
+    f->via = via;
+    f->next = 0;
+    f->count = spot->decision == PAY || spot->decision >= PICK_MONSTER ? spot->nopts
+        : spot_moves(k, spot, f->moves);
+    return 0;
+}
+
+static void rsearch_free(RSearch *s)
+{
+    while (s->depth)
+        Py_DECREF(s->stack[--s->depth].spot);
+    PyMem_Free(s->stack);
+}
+
+/* 1 when the position's key is new to `table` (a Python set), 0 when not, -1 on an error. */
+static int rules_insert(RulesObject *k, PyObject *table, const SpotObject *spot)
+{
+    PyObject *found = spot_key(k, spot);
+    if (found == NULL)
+        return -1;
+    Py_ssize_t size = PySet_GET_SIZE(table);
+    int added = PySet_Add(table, found);
+    Py_DECREF(found);
+    return added < 0 ? -1 : PySet_GET_SIZE(table) != size;
+}
+
+static PyObject *rsearch_path(const RSearch *s, int last)
+{
+    PyObject *path = PyList_New(s->depth);
+    for (Py_ssize_t i = 0; path != NULL && i < s->depth; i++) {
+        int move = i + 1 < s->depth ? s->stack[i + 1].via : last;
+        PyObject *step = Py_BuildValue("(Oi)", (PyObject *)s->stack[i].spot, move);
+        if (step == NULL) {
+            Py_CLEAR(path);
+            break;
+        }
+        PyList_SET_ITEM(path, i, step);
+    }
+    return path;
+}
+
+static inline int frame_move(const RFrame *f)
+{
+    const SpotObject *spot = f->spot;
+    if (spot->decision == PAY)
+        return f->next;
+    if (spot->decision >= PICK_MONSTER)
+        return spot->opts[f->next];
+    return f->moves[f->next];
+}
+
+/* One step of `KernelDepthFirst`'s loop: 0 to go on, 1 when won (its line in *path), -1. */
+static int rsearch_step(RulesObject *k, RSearch *s, PyObject *table, PyObject **path)
+{
+    RFrame *f = &s->stack[s->depth - 1];
+    if (f->next == f->count) {
+        Py_DECREF(f->spot);
+        s->depth--;
+        return 0;
+    }
+    int move = frame_move(f);
+    f->next++;
+    SpotObject *next = (SpotObject *)spot_child(k, f->spot, move);
+    if (next == NULL)
+        return -1;
+    int added = rules_insert(k, table, next);
+    if (added <= 0) {
+        Py_DECREF(next);
+        return added;
+    }
+    s->states++;
+    if (next->collected != s->far && popcount(next->collected) > popcount(s->far))
+        s->far = next->collected;
+    if (spot_won(k, next)) {
+        Py_DECREF(next);
+        *path = rsearch_path(s, move);
+        return *path == NULL ? -1 : 1;
+    }
+    if (rsearch_push(k, s, next, move) < 0) {
+        Py_DECREF(next);
+        return -1;
+    }
+    return 0;
+}
+
+/* `KernelDepthFirst`'s search in C (no bound, no memory cap), as kernel.c's `depth_first`. */
+static PyObject *rules_depth_first(RulesObject *k, PyObject *args)
+{
+    SpotObject *root;
+    Py_ssize_t limit;
+    PyObject *table;
+    if (!check_ready(k) ||
+        !PyArg_ParseTuple(args, "O!nO!", &SpotType, &root, &limit, &PySet_Type, &table))
+        return NULL;
+    if (spot_won(k, root))
+        return Py_BuildValue("(sn[])", "won", (Py_ssize_t)0);
+    if (rules_insert(k, table, root) < 0)
+        return NULL;
+    RSearch s = {NULL, 0, 0, 1, root->collected};
+    Py_INCREF(root);
+    if (rsearch_push(k, &s, root, -1) < 0) {
+        Py_DECREF(root);
+        rsearch_free(&s);
+        return NULL;
+    }
+    PyObject *path = NULL;
+    int outcome = 0;
+    while (s.depth && s.states < limit && outcome == 0)
+        outcome = rsearch_step(k, &s, table, &path);
+    const char *status = outcome == 1 ? "won" : s.depth ? NULL : "unwinnable";
+    rsearch_free(&s);
+    if (outcome < 0)
+        return NULL;
+    if (path == NULL && (path = PyList_New(0)) == NULL)
+        return NULL;
+    return Py_BuildValue("(znN)", status, s.states, path);
+}
+
 static void rules_dealloc(RulesObject *k)
 {
     PyMem_Free(k->run.pays);
@@ -2314,6 +2462,9 @@ static PyMethodDef rules_methods[] = {
      "A payment's offer as (arsenal cards taken, hand mask, weapons mask, discard order), or "
      "None."},
     {"setup", (PyCFunction)rules_setup, METH_O, "Read the rules' tables (native.py)."},
+    {"depth_first", (PyCFunction)rules_depth_first, METH_VARARGS,
+     "depth_first(root, positions, table): the depth-first loop in C; (verdict or None, "
+     "positions, the won line's (position, move) steps)."},
     {"start_from", (PyCFunction)rules_start, METH_VARARGS,
      "start_from(arsenal, hand, discard, kings, exhausted, collected, dungeon, layout, deck, "
      "stream, stack): the root position, pending abilities resolved until a decision."},
