@@ -25,6 +25,7 @@
 #define R_MAX_ABIL 8
 #define R_MAX_STATICS 4
 #define R_MAX_ORDER 16
+#define R_MAX_ORDERS 720  /* orders of classes of one payment kept apart: all of 6 cards */
 #define R_MAX_OPTIONS (MAX_CARDS + 1)
 #define R_EVENTS 9
 #define R_LAYOUT (MAX_COLUMNS + MAX_MONSTERS)
@@ -577,7 +578,7 @@ static int every_order(RulesObject *k, const Payment *payment)
         r->overflow = 1;
         return 1;
     }
-    uint8_t seen[64][R_MAX_ORDER];
+    uint8_t seen[R_MAX_ORDERS][R_MAX_ORDER];
     int nseen = 0, index[R_MAX_ORDER];
     for (int i = 0; i < count; i++) {
         index[i] = i;
@@ -593,7 +594,7 @@ static int every_order(RulesObject *k, const Payment *payment)
             known = memcmp(seen[s], kinds, count) == 0;
         if (known)
             continue;
-        if (nseen == 64) {
+        if (nseen == R_MAX_ORDERS) {
             r->overflow = 1;
             return 1;
         }
