@@ -28,13 +28,16 @@ beside the engine, position for position: the slice made for those cards
 (`solver/trigger_kernel.py`: columns as depths, the deck as a count dealt) and the full-rules
 kernel (`solver/rules_kernel.py`: every zone kept whole, as the engine keeps it). With
 `--played` the cards are the built-in ones less the abilities the full-rules kernel does not
-play yet, and that kernel searches beside the engine.
+play yet, and that kernel searches beside the engine; with `--kernel` the cards are the
+built-in ones, as a game deals them, and the full-rules kernel searches beside the engine, both
+in the engine's order.
 
     python benchmarks/baseline.py                       # 8 faces x 2 deals, 20,000 positions
     python benchmarks/baseline.py --deals 3 --positions 40000 --runs 3
     python benchmarks/baseline.py --core --positions 40000
     python benchmarks/baseline.py --slice --positions 40000
     python benchmarks/baseline.py --played
+    python benchmarks/baseline.py --kernel
 """
 
 from __future__ import annotations
@@ -80,11 +83,12 @@ except ImportError:  # (nor the full-rules kernels)
 
 settings = json.loads(sys.argv[2])
 core, cards = settings["core"], settings["cards"]
-plain = core or cards is not None
+kernel = settings.get("kernel", False)
+plain = core or cards is not None or kernel
 searches = {"": (lambda root: DepthFirst(root, order=plain_order)) if plain else DepthFirst}
 if core and KernelDepthFirst is not None:
     searches[" kernel"] = KernelDepthFirst
-if cards is not None and TriggerKernel is not None:
+if (cards is not None or kernel) and TriggerKernel is not None:
     if settings["slice"]:
         searches[" slice"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
     searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=RulesKernel(root))
@@ -143,7 +147,7 @@ def run(kind: str, settings: dict[str, object], tree: Path | None = None) -> dic
 
 def rates(report: dict[str, object]) -> dict[str, tuple[int, float]]:
     """Positions and positions a second over a report's deals, by search ("" the engine's,
-    " kernel" a kernel's: the core-rules one with `--core`, the full-rules one with `--slice`,
+    " kernel" a kernel's: the core-rules one with `--core`, else the full-rules one,
     " slice" the slice's)."""
     found = {}
     for search, rows in report["rows"].items():  # type: ignore[attr-defined]
@@ -166,10 +170,14 @@ def main() -> int:
     parser.add_argument("--played", action="store_true",
                         help="full-rules deals of the built-in abilities the full-rules kernel "
                              "plays, the engine's order, and that kernel beside it")
+    parser.add_argument("--kernel", action="store_true",
+                        help="full-rules deals of the built-in cards, the engine's order, and "
+                             "the full-rules kernel beside it")
     parser.add_argument("--json", action="store_true", help="one JSON line a run")
     args = parser.parse_args()
-    if args.core + args.slice + args.played > 1:
-        parser.error("--core, --slice and --played are different card sets: one at a time")
+    if args.core + args.slice + args.played + args.kernel > 1:
+        parser.error("--core, --slice, --played and --kernel are different searches: one at a "
+                     "time")
     cards = None
     if args.slice or args.played:
         sys.path.insert(0, str(ROOT))
@@ -178,7 +186,7 @@ def main() -> int:
                     else write_played_cards(ROOT / "build" / "played-cards"))
     settings = {"deals": [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)],
                 "positions": args.positions, "core": args.core, "cards": cards,
-                "slice": args.slice}
+                "slice": args.slice, "kernel": args.kernel}
     tree = baseline_tree(args.baseline)
     for number in range(1, args.runs + 1):
         base = run("pure", settings, tree)
@@ -195,6 +203,8 @@ def main() -> int:
         _positions, base_rate = figures["baseline"]
         rules = ("core-rules" if args.core else "draw-only" if args.slice
                  else "kernel-played" if args.played else "full-rules")
+        if args.kernel:
+            rules += " (engine's order)"
         print(f"run {number} ({len(settings['deals'])} {rules} deals, {args.positions:,} "
               f"positions each; installed build: {build})")
         for name, (positions, per_second) in figures.items():

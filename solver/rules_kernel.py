@@ -23,7 +23,7 @@ cards' classes, a pending one by every card's identity.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Final, cast
 
 from dungeoneer.engine import rng
@@ -31,6 +31,8 @@ from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    AttachArsenalFront,
+    Attachment,
     Attack,
     Batch,
     Defeat,
@@ -57,7 +59,10 @@ from dungeoneer.engine.puzzle_dungeon import (
     SwapFrontBack,
     SwapFronts,
     Trigger,
+    WeaponChoices,
     mask_of,
+    weapon_choices,
+    weapon_covers,
 )
 from dungeoneer.solver.branches import distinct_resolves
 from dungeoneer.solver.kernel import DEAL, HAND_SHIFT, Kernel, Node, mask_ids
@@ -170,11 +175,19 @@ front one."""
 DONE_MOVE: Final = -1
 """The move that ends an 'up to' pick."""
 
+EXHAUST_WIZARD: Final = 39
+"""Exhaust the wizard (the card attached to the hero as one)."""
+READY_WIZARD: Final = 40
+"""Ready the wizard."""
+ATTACH_ARSENAL_FRONT: Final = 41
+"""Attach the arsenal's front card to the ability's source."""
+
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
-                          "front_of_each_column": EXHAUST_FRONTS}
-READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "it": READY_IT}
-"""The targets of `exhaust` and `ready` the kernel plays (the wizard's not yet)."""
+                          "front_of_each_column": EXHAUST_FRONTS, "wizard": EXHAUST_WIZARD}
+READY_TARGETS: Final = {"collected": READY_PICK, "each_collected": READY_EACH, "it": READY_IT,
+                        "wizard": READY_WIZARD}
+"""The targets of `exhaust` and `ready`."""
 
 NEXT: Final = -1
 """A step's result: go on to the next step (otherwise: the step to go to, or `ASK`)."""
@@ -207,7 +220,7 @@ TRIGGERS: Final = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 """The events the kernel fires abilities on, by number."""
 LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACKED = range(9)
 
-PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore")
+PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
 """The statements (static abilities) the kernel plays."""
 COLUMN_REFERENCES: Final = ("leftmost", "middle", "rightmost")
 
@@ -260,10 +273,12 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((DRAW_STEP, instr.count))
         elif isinstance(instr, May):
             steps.append((MAY_STEP, instr.end))
-        elif isinstance(instr, Exhaust) and instr.target in EXHAUST_TARGETS:
+        elif isinstance(instr, Exhaust):
             steps.append((EXHAUST_TARGETS[instr.target], 0))
-        elif isinstance(instr, Ready) and instr.target in READY_TARGETS:
+        elif isinstance(instr, Ready):
             steps.append((READY_TARGETS[instr.target], 0))
+        elif isinstance(instr, AttachArsenalFront):
+            steps.append((ATTACH_ARSENAL_FRONT, 0))
         elif isinstance(instr, Discard):
             steps.append((DISCARD_HAND, instr.count))
         elif isinstance(instr, DiscardDeck):
@@ -327,6 +342,8 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
             if ability.static.kind not in PLAYED_STATEMENTS:
                 return f"{ability.label}: a statement the kernel does not play yet"
             continue
+        if ability.trigger == "after_setup":
+            continue  # (it has fired before any position the kernel starts from)
         if ability.trigger not in TRIGGERS:
             return f"{ability.label}: its trigger is not played by the kernel yet"
         if not program_steps(ability.program):
@@ -336,13 +353,31 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
     return ""
 
 
+def plays_pending(game: PuzzleDungeon, item: Frame | Batch) -> bool:
+    """Whether the kernel plays this entry of the engine's stack: every program in it (the
+    frame's and those waiting) is one it runs, and no frame counts repetitions."""
+    if isinstance(item, Batch):
+        programs = [t.ability for t in item.triggers]
+    else:
+        if item.ctx.count:
+            return False
+        programs = [item.program] + [t.ability for t in item.waiting]
+    for p in programs:
+        if p in UNPLAYED_PROGRAMS or (p >= FIRST_CARD_PROGRAM
+                                      and not program_steps(game.programs[p])):
+            return False
+    return True
+
+
 def unsupported(state: PuzzleState) -> str:
     """Why the kernel can't search from this position; empty when it can."""
     for item in state.stack:
-        if isinstance(item, Frame) and (item.program in UNPLAYED_PROGRAMS or item.ctx.count):
+        if not plays_pending(state.rules, item):
             return "a pending ability the kernel does not play yet"
-    if state.traps or state.treasures or state.removed or state.attached:
-        return "Traps & Treasures and attachments are not played by the kernel yet"
+    if state.traps or state.treasures or state.removed:
+        return "Traps & Treasures are not played by the kernel yet"
+    if any(a.status not in ("", "wizard") for a in state.attached):
+        return "an attachment of a status the kernel does not know"
     if state.forced:
         return "the kernel draws no written shuffle outcomes"
     if state.rng is None and any(op in SHUFFLES for ability in state.rules.abilities_in_play()
@@ -358,13 +393,13 @@ class Spot(Node):
     discard pile, Kings, exhausted and collected monsters and the dungeon's monsters (a mask);
     `pending` is the attacked column while a payment is asked, and `payments` its payments
     (or what a pick offers).
-    The columns and the deck are kept whole, with the random stream's state, the pending
-    abilities and the decision."""
+    The columns and the deck are kept whole, with the attachments, the random stream's state,
+    the pending abilities and the decision."""
 
     def __init__(self, arsenal: bytes, hand: int, discard: bytes, kings: int, exhausted: int,
                  collected: int, dungeon: int, pending: int, payments: list[int] | None,
-                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, stream: int,
-                 stack: tuple[Pend, ...], decision: int) -> None:
+                 columns: tuple[bytes, ...], layout: bytes, deck: bytes, attached: bytes,
+                 stream: int, stack: tuple[Pend, ...], decision: int) -> None:
         super().__init__(arsenal, hand, 0, discard, 0, kings, exhausted, collected, dungeon,
                          pending, payments)
         self.columns = columns
@@ -372,6 +407,9 @@ class Spot(Node):
         """The columns as the key writes them (`dungeon_layout`): made again only when a
         column changes."""
         self.deck = deck
+        self.attached = attached
+        """The cards attached to the hero or a monster, in the order attached (the first one
+        attached as a wizard is the wizard), four bytes each (`attachment`)."""
         self.stream = stream
         """The game's random stream (`engine.rng`), which the shuffles draw from."""
         self.stack = stack
@@ -381,6 +419,12 @@ class Spot(Node):
         resolves first: the top batch's), YES_NO, or a pick the top frame's step asks for:
         PICK_MONSTER, PICK_CARD, PICK_UP_TO (a card or done), PICK_COLUMN, PICK_SWAP (two
         adjacent arsenal cards: the first one's place); what it offers is `payments`."""
+
+
+def attachment(card: int, host: int, status: str, exhausted: bool) -> bytes:
+    """An attachment as the kernel keeps it: the card, its host + 1 (0 for the hero), whether
+    it is a wizard, whether exhausted."""
+    return bytes((card, host + 1, status == "wizard", exhausted))
 
 
 def order_code(cards: tuple[int, ...]) -> int:
@@ -409,15 +453,21 @@ def dungeon_layout(columns: tuple[bytes, ...]) -> bytes:
 class Statements:
     """What the statements in effect say (`rules.active_statics`): the columns that can't be
     attacked (by reference, `COLUMN_REFERENCES`), whether weapons can't be used, which kinds of
-    triggered ability are ignored."""
+    triggered ability are ignored, the card values that match any suit, and the monsters whose
+    weapons match any suit (a mask)."""
 
-    __slots__ = ("blocked", "ignored", "no_weapons")
+    __slots__ = ("blocked", "ignored", "no_weapons", "wild", "wild_weapons")
 
-    def __init__(self, statics: list[Static]) -> None:
+    def __init__(self, statics: list[tuple[Static, int]]) -> None:
         self.blocked = tuple(sorted({COLUMN_REFERENCES.index(s.params["columns"])
-                                     for s in statics if s.kind == "no_attack"}))
-        self.no_weapons = any(s.kind == "no_weapons" for s in statics)
-        self.ignored = frozenset(s.params["abilities"] for s in statics if s.kind == "ignore")
+                                     for s, _owner in statics if s.kind == "no_attack"}))
+        self.no_weapons = any(s.kind == "no_weapons" for s, _owner in statics)
+        self.ignored = frozenset(s.params["abilities"] for s, _owner in statics
+                                 if s.kind == "ignore")
+        self.wild = frozenset(value for s, _owner in statics if s.kind == "wild"
+                              for value in s.params["values"])
+        self.wild_weapons = mask_of(owner for s, owner in statics
+                                    if s.kind == "wild_weapons" and owner >= 0)
 
     def blocks(self, columns: tuple[bytes, ...], column: int) -> bool:
         """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`:
@@ -434,6 +484,68 @@ class Statements:
             if column in named:
                 return True
         return False
+
+
+class WildListing:
+    """The payments of an attack where some cards or weapons match any suit, listed as the
+    engine lists them in card order (`rules.payments`: at each arsenal card from the front,
+    first the payments that take no more of the arsenal, each weapon use with the hand's ways
+    to match the rest, then those that take this card, for each suit it may match), kept one
+    per child key (the arsenal cards taken, the hand's classes, the weapons used) as payment
+    codes (`kernel.HAND_SHIFT`), and counted."""
+
+    def __init__(self, front: list[tuple[int, int, bool]], hand: list[tuple[int, int, bool]],
+                 weapons: list[tuple[int, WeaponChoices]], classes: bytes,
+                 weapon_shift: int) -> None:
+        self.front = front
+        """The arsenal within reach, front first: (card, suit, wild)."""
+        self.hand = hand
+        """The hand in card order: (card, suit, wild)."""
+        self.weapons = weapons
+        self.classes = classes
+        self.weapon_shift = weapon_shift
+        self.found: list[int] = []
+        self.seen: set[tuple[int, bytes, int]] = set()
+        self.total = 0
+        """How many payments the engine lists."""
+
+    def from_arsenal(self, taken: int, need: list[int]) -> None:
+        for cover, uses in weapon_covers(self.weapons, need):
+            rest = [need[s] - cover[s] for s in range(4)]
+            used = mask_of(monster for monster, _suits in uses)
+            for chosen in self.hand_covers(rest, 0, self.hand, 0):
+                self.add(taken, chosen, used)
+        if taken < len(self.front):
+            _card, suit, wild = self.front[taken]
+            for s in range(4):
+                if need[s] and (wild or s == suit):
+                    need[s] -= 1
+                    self.from_arsenal(taken + 1, need)
+                    need[s] += 1
+
+    def hand_covers(self, need: list[int], suit: int, available: list[tuple[int, int, bool]],
+                    chosen: int) -> list[int]:
+        """The hand cards (masks) that match `need` exactly from `suit` on, with the cards
+        still `available` (`rules._wild_hand_covers`: each suit in turn takes any of its own
+        cards or wild ones)."""
+        if suit == 4:
+            return [chosen]
+        if not need[suit]:
+            return self.hand_covers(need, suit + 1, available, chosen)
+        found: list[int] = []
+        candidates = [c for c in available if c[1] == suit or c[2]]
+        for pick in combinations(candidates, need[suit]):
+            rest = [c for c in available if c not in pick]
+            found.extend(self.hand_covers(need, suit + 1, rest,
+                                          chosen | mask_of(card for card, _s, _w in pick)))
+        return found
+
+    def add(self, taken: int, chosen: int, used: int) -> None:
+        self.total += 1
+        result = (taken, mask_ids(chosen).translate(self.classes), used)
+        if result not in self.seen:
+            self.seen.add(result)
+            self.found.append(taken | chosen << HAND_SHIFT | used << self.weapon_shift)
 
 
 class Run:
@@ -458,6 +570,7 @@ class Run:
         self.arsenal = spot.arsenal
         self.hand = spot.hand
         self.deck = spot.deck
+        self.attached = spot.attached
         self.stream = spot.stream
         self.discard = spot.discard
         self.stack.clear()
@@ -477,7 +590,8 @@ class Run:
     def spot(self) -> Spot:
         return Spot(self.arsenal, self.hand, self.discard, self.kings, self.exhausted,
                     self.collected, self.dungeon, self.pending, self.payments, self.columns,
-                    self.layout, self.deck, self.stream, tuple(self.stack), self.decision)
+                    self.layout, self.deck, self.attached, self.stream, tuple(self.stack),
+                    self.decision)
 
 
 class RulesKernel(Kernel):
@@ -537,11 +651,13 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
+        self.weapon_suits = game.tables.weapon
+        """By face: the suits its weapon shows."""
         self.trigger_kind = [game.ability(p).trigger if p >= FIRST_CARD_PROGRAM else ""
                              for p in range(len(game.programs))]
         """By program id: the kind of trigger a card ability fires on ('loot', 'trophy'),
         which a statement may ignore."""
-        self.hero_statements = Statements([static for static, _owner in game.hero_statics])
+        self.hero_statements = Statements(list(game.hero_statics))
         self.king_statics = [[(a.static, a.while_ == "collected") for a in abilities
                               if a.static is not None] for abilities in game.king_statics]
         """By monster: its King face's statements, each with whether it holds while collected
@@ -573,6 +689,8 @@ class RulesKernel(Kernel):
         spot = Spot(root.arsenal, root.hand, root.discard, root.kings, root.exhausted,
                     root.collected, dungeon, -1, None, root.columns,
                     dungeon_layout(root.columns), root.deck,
+                    b"".join(attachment(a.card, a.host, a.status, a.exhausted)
+                             for a in root.attached),
                     0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
         if not spot.stack:
             return spot
@@ -600,11 +718,17 @@ class RulesKernel(Kernel):
             classes = self.classes
             discard = (spot.discard.translate(classes)
                        if self.order_live(spot.collected, spot.kings) else b"")
-            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck)))
-                    + spot.arsenal.translate(classes) + spot.deck.translate(classes) + discard
+            attached = spot.attached
+            if attached:  # (each card as its class, the rest as it is)
+                attached = bytes(classes[b] if i % 4 == 0 else b
+                                 for i, b in enumerate(attached))
+            return (spot.layout + bytes((len(spot.arsenal), len(spot.deck), len(attached)))
+                    + spot.arsenal.translate(classes) + spot.deck.translate(classes) + attached
+                    + discard
                     + ((masks << self.card_count | self.canonical.hand(spot.hand)) << 8
                        ).to_bytes(self.mask_width, "big"))
-        lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.stack)))
+        lengths = bytearray((len(spot.arsenal), len(spot.deck), len(spot.attached),
+                             len(spot.stack)))
         for frame in spot.stack:
             program, pc, source, column, subject, waiting, nested, picks = frame
             lengths += bytes((program + 1, pc, source + 1, column + 1, subject + 1,
@@ -612,7 +736,8 @@ class RulesKernel(Kernel):
             lengths += bytes(picks)
             for ability, t_source, t_column, t_subject in waiting:
                 lengths += bytes((ability, t_source + 1, t_column + 1, t_subject + 1))
-        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.discard
+        return (spot.layout + bytes(lengths) + spot.arsenal + spot.deck + spot.attached
+                + spot.discard
                 + ((((masks << self.card_count | spot.hand) << 8 | spot.decision) << 8)
                    | PENDING_KEY).to_bytes(self.mask_width, "big"))
 
@@ -648,7 +773,7 @@ class RulesKernel(Kernel):
             deck = spot.deck
             return Spot(spot.arsenal + deck[:1], spot.hand, spot.discard, spot.kings,
                         spot.exhausted, spot.collected, spot.dungeon, -1, None, spot.columns,
-                        spot.layout, deck[1:], spot.stream, (), QUIET)
+                        spot.layout, deck[1:], spot.attached, spot.stream, (), QUIET)
         run = self.run
         run.load(spot)
         if decision == QUIET:
@@ -787,6 +912,15 @@ class RulesKernel(Kernel):
                 if column:
                     run.exhausted |= 1 << column[-1]
             return NEXT
+        if op in (EXHAUST_WIZARD, READY_WIZARD):
+            self.set_wizard_ready(run, op == READY_WIZARD)
+            return NEXT
+        if op == ATTACH_ARSENAL_FRONT:
+            if run.arsenal:
+                card = run.arsenal[-1]
+                run.arsenal = run.arsenal[:-1]
+                run.attached += attachment(card, frame[2], "", False)
+            return NEXT
         if op == EXHAUST_ADJACENT:
             self.exhaust_adjacent(run, frame[2])
             return NEXT
@@ -825,12 +959,12 @@ class RulesKernel(Kernel):
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
         if op in COLUMN_PICKS:
-            picked = self.column_candidates(run, op, frame[3])
-            if len(picked) > 1:
-                run.decision, run.payments = PICK_COLUMN, picked
+            columns = self.column_candidates(run, op, frame[3])
+            if len(columns) > 1:
+                run.decision, run.payments = PICK_COLUMN, columns
                 return ASK
-            if picked:
-                self.apply_to_column(run, op, frame[3], picked[0])
+            if columns:
+                self.apply_to_column(run, op, frame[3], columns[0])
             return NEXT
         if op == SHUFFLE_INTO_DECK:
             return self.shuffle_into_deck(run, argument)
@@ -868,9 +1002,13 @@ class RulesKernel(Kernel):
             target = frame[4]
             if not run.dungeon >> target & 1:
                 return len(self.steps[ATTACK_ACTION])  # (it has left: the attack ends)
-            ready = 0 if self.statements(run.kings, run.collected).no_weapons else \
-                run.collected & ~run.exhausted
-            payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings, ready)
+            statements = self.statements(run.kings, run.collected)
+            if statements.wild or statements.wild_weapons:
+                payments, total = self.wild_payments(run, target, statements)
+            else:
+                ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
+                payments, total = self.payments_for(target, run.arsenal, run.hand, run.kings,
+                                                    ready)
             if self.order_live(run.collected, run.kings):
                 payments, total = self.in_every_order(payments, total)
             if not payments:
@@ -904,13 +1042,34 @@ class RulesKernel(Kernel):
         slot = kings << self.monster_count | collected & kings
         found = self.statements_kept.get(slot)
         if found is None:
-            statics = [static for static, _owner in self.root.rules.hero_statics]
+            statics = list(self.root.rules.hero_statics)
             for monster in mask_ids(kings):
                 for static, while_collected in self.king_statics[monster]:
                     if while_collected == bool(collected >> monster & 1):
-                        statics.append(static)
+                        statics.append((static, monster))
             found = self.statements_kept[slot] = Statements(statics)
         return found
+
+    def wild_payments(self, run: Run, target: int, statements: Statements
+                      ) -> tuple[list[int], int]:
+        """`payments_for` where some cards or weapons match any suit (`rules.payments` in card
+        order): one per child key, in the engine's order (a wild card's suit changes nothing
+        once paid), and how many the engine lists, up to 2."""
+        need = list(self.defense[2 * target + (run.kings >> target & 1)])
+        ready = 0 if statements.no_weapons else run.collected & ~run.exhausted
+        wild = statements.wild
+        weapons = [(monster, weapon_choices(self.weapon_suits[2 * monster
+                                                              + (run.kings >> monster & 1)],
+                                            bool(statements.wild_weapons >> monster & 1)))
+                   for monster in mask_ids(ready)]
+        reach = run.arsenal[max(0, len(run.arsenal) - sum(need)):]
+        listing = WildListing([(card, self.suit[card], self.value[card] in wild)
+                               for card in reversed(reach)],
+                              [(card, self.suit[card], self.value[card] in wild)
+                               for card in mask_ids(run.hand)],
+                              weapons, self.classes, HAND_SHIFT + self.card_count)
+        listing.from_arsenal(0, need)
+        return listing.found, min(listing.total, 2)
 
     def order_live(self, collected: int, kings: int) -> bool:
         """Whether the discard pile's order can still matter (`DiscardOrder.live`)."""
@@ -962,6 +1121,13 @@ class RulesKernel(Kernel):
             return bool(self.column_candidates(run, op, frame[3]))
         if op == SWAP_ARSENAL:
             return len(run.arsenal) >= 2
+        if op == EXHAUST_WIZARD:
+            wizard = self.wizard(run)
+            return wizard >= 0 and not run.attached[wizard + 3]
+        if op == READY_WIZARD:
+            return self.wizard(run) >= 0
+        if op == ATTACH_ARSENAL_FRONT:
+            return bool(run.arsenal)
         if op == REDEAL:
             return bool(run.dungeon)
         if op == SHUFFLE_INTO_DECK:
@@ -1002,15 +1168,72 @@ class RulesKernel(Kernel):
         it, and its defense can be matched (`rules.attackable_columns`)."""
         statements = self.statements(at.kings, at.collected)
         ready = 0 if statements.no_weapons else at.collected & ~at.exhausted
-        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
         columns = at.columns
         found: list[int] = []
+        if statements.wild or statements.wild_weapons:
+            cover, spare = self.wild_resources(at.hand, ready, at.kings, statements)
+            for c in among:
+                if columns[c] and not (statements.blocked and statements.blocks(columns, c)) \
+                        and self.can_pay_wild(columns[c][-1], at.arsenal, at.kings, cover, spare,
+                                              statements.wild):
+                    found.append(c)
+            return found
+        c0, c1, c2, c3 = self.matched(at.hand, ready, at.kings)
         for c in among:
             if columns[c] and self.can_pay(columns[c][-1], at.arsenal, at.kings, c0, c1, c2,
                                            c3) and not (statements.blocked and
                                                         statements.blocks(columns, c)):
                 found.append(c)
         return found
+
+    def wild_resources(self, hand: int, ready: int, kings: int, statements: Statements
+                       ) -> tuple[list[int], int]:
+        """What the hand and the ready weapons match (`rules.Resources`): of each suit, and of
+        any suit (wild cards, a wild weapon's suits)."""
+        cover = [0, 0, 0, 0]
+        spare = 0
+        for card in mask_ids(hand):
+            if self.value[card] in statements.wild:
+                spare += 1
+            else:
+                cover[self.suit[card]] += 1
+        for monster in mask_ids(ready):
+            arms = self.arms[2 * monster + (kings >> monster & 1)]
+            if statements.wild_weapons >> monster & 1:
+                spare += arms[0] + arms[1] + arms[2] + arms[3]
+            else:
+                for s in range(4):
+                    cover[s] += arms[s]
+        return cover, spare
+
+    def can_pay_wild(self, monster: int, arsenal: bytes, kings: int, cover: list[int],
+                     spare: int, wild: frozenset[int]) -> bool:
+        """`can_pay` where some cards or weapons match any suit (`Resources.can_match`): the
+        arsenal taken greedily from the front, branching on what a wild card stands for."""
+        need = list(self.defense[2 * monster + (kings >> monster & 1)])
+        return self.wild_match(arsenal, len(arsenal) - 1, need, cover, spare, wild)
+
+    def wild_match(self, arsenal: bytes, i: int, need: list[int], cover: list[int],
+                   spare: int, wild: frozenset[int]) -> bool:
+        while i >= 0:
+            card = arsenal[i]
+            if self.value[card] in wild:
+                needed = [s for s in range(4) if need[s]]
+                if not needed:
+                    return True
+                for s in needed:
+                    trial = need[:]
+                    trial[s] -= 1
+                    if self.wild_match(arsenal, i - 1, trial, cover, spare, wild):
+                        return True
+                return False
+            s = self.suit[card]
+            if not need[s]:
+                break
+            need[s] -= 1
+            i -= 1
+        short = sum(need[s] - cover[s] for s in range(4) if need[s] > cover[s])
+        return short <= spare
 
     def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
         """Do a column step on the picked column."""
@@ -1035,6 +1258,22 @@ class RulesKernel(Kernel):
             columns[other], columns[column] = a[:-1] + b[-1:], b[:-1] + a[-1:]
         run.columns = tuple(columns)
         run.layout = dungeon_layout(run.columns)
+
+    def wizard(self, run: Run) -> int:
+        """Where the wizard's four bytes begin in `attached` (the first card attached to the
+        hero as a wizard), -1 when there is none."""
+        attached = run.attached
+        for i in range(0, len(attached), 4):
+            if attached[i + 1] == 0 and attached[i + 2]:
+                return i
+        return -1
+
+    def set_wizard_ready(self, run: Run, ready: bool) -> None:
+        """`Board.set_wizard_ready`."""
+        i = self.wizard(run)
+        if i >= 0:
+            attached = run.attached
+            run.attached = attached[:i + 3] + bytes((not ready,)) + attached[i + 4:]
 
     def shuffled(self, run: Run, cards: bytes) -> bytes:
         """The cards in the order the game's stream shuffles them into (`Board.chance_order`)."""
@@ -1424,5 +1663,10 @@ class RulesKernel(Kernel):
         return self.root.set(columns=spot.columns, arsenal=spot.arsenal, hand=spot.hand,
                              deck=spot.deck, discard=spot.discard, kings=spot.kings,
                              exhausted=spot.exhausted, collected=spot.collected,
+                             attached=tuple(
+                                 Attachment(card, host - 1, "wizard" if wizard else "",
+                                            bool(exhausted))
+                                 for card, host, wizard, exhausted in zip(
+                                     *(spot.attached[i::4] for i in range(4)), strict=True)),
                              rng=spot.stream if self.shuffles else self.root.rng)
 

@@ -34,8 +34,9 @@ it). The modules behind them are the engine's own business:
   `DiscardIt`, `DrawFromDiscard`, `SwapArsenal`, `ReverseColumn`, `SwapFronts`,
   `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`, `Attack`, `Defeat`), the
   Monster King rule's program, `KING_FLIP`, and the engine's pending abilities, which the
-  full-rules kernel reads where a search starts among them (`Frame`, `Batch`, `Trigger`),
-  and a statement (`Static`), whose effects it plays.
+  full-rules kernel reads where a search starts among them (`Frame`, `Batch`, `Trigger`), a
+  statement (`Static`), whose effects it plays, and the attachments it keeps (`Attachment`,
+  `AttachArsenalFront`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,15 @@ from typing import Any
 
 from dungeoneer.engine.catalogue import CardText
 from dungeoneer.engine.protocol import State
-from dungeoneer.engine.puzzle_dungeon.board import DEAL, Batch, Board, Frame, Payer, Trigger
+from dungeoneer.engine.puzzle_dungeon.board import (
+    DEAL,
+    Attachment,
+    Batch,
+    Board,
+    Frame,
+    Payer,
+    Trigger,
+)
 from dungeoneer.engine.puzzle_dungeon.bots import (
     CarefulChoices,
     EagerOptions,
@@ -67,6 +76,7 @@ from dungeoneer.engine.puzzle_dungeon.constants import KING, SUITS
 from dungeoneer.engine.puzzle_dungeon.effects import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
+    AttachArsenalFront,
     AttachFirstDealt,
     Attack,
     Defeat,
@@ -172,13 +182,13 @@ GAME = GameEntry(
 
 __all__ = [
     "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
-    "Ability", "ArsenalCard", "AttachFirstDealt", "Attack", "Batch", "Board", "CardOrderPayments",
-    "CardSet", "CarefulChoices", "Defeat", "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt",
-    "Draw", "DrawArsenalFront", "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face",
-    "Frame", "HeroFace", "Instr", "May", "Monster", "Payer", "Payment", "PuzzleDungeon",
-    "PuzzleState", "Ready", "Redeal", "Resources", "ReverseColumn", "ShuffleColumn",
-    "ShuffleIntoDeck", "Static", "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger",
-    "WeaponChoices", "active_statics", "bits", "card_set", "face", "forbidden_columns",
-    "in_card_order", "information_set", "key_of", "least_payment_cost", "load_card_set",
-    "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each", "pay_at_random",
-    "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "Ability", "ArsenalCard", "AttachArsenalFront", "AttachFirstDealt", "Attachment", "Attack",
+    "Batch", "Board", "CardOrderPayments", "CardSet", "CarefulChoices", "Defeat", "Discard",
+    "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront", "DrawFromDiscard",
+    "DrawIt", "EagerOptions", "Exhaust", "Face", "Frame", "HeroFace", "Instr", "May", "Monster",
+    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Redeal", "Resources",
+    "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck", "Static", "SwapArsenal", "SwapFrontBack",
+    "SwapFronts", "Trigger", "WeaponChoices", "active_statics", "bits", "card_set", "face",
+    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
+    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
+    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

@@ -73,15 +73,15 @@ PLAYED_TRIGGERS = ("loot", "trophy", "monster_king", "collect", "reveal", "king_
 
 
 PLAYED_TARGETS = {"exhaust": ("collected", "each_collected", "adjacent_to_this",
-                              "front_of_each_column"),
-                  "ready": ("collected", "each_collected", "it")}
+                              "front_of_each_column", "wizard"),
+                  "ready": ("collected", "each_collected", "it", "wizard")}
 """The targets of `exhaust` and `ready` it plays."""
 
 
 PLAYED_OPS = ("draw", "discard", "discard_deck", "draw_arsenal_front", "discard_arsenal",
               "draw_it", "discard_it", "draw_from_discard", "swap_arsenal", "reverse_column",
               "swap_fronts", "swap_front_back", "shuffle_column", "redeal",
-              "shuffle_into_deck", "attack", "defeat")
+              "shuffle_into_deck", "attack", "defeat", "attach_arsenal_front")
 """The steps it plays whatever their parameters."""
 
 
@@ -93,7 +93,7 @@ def _played_step(step: dict) -> bool:
     return step["op"] == "may" and all(_played_step(s) for s in step["do"])
 
 
-PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore")
+PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
 """The statements it plays."""
 
 
@@ -102,6 +102,8 @@ def _played(ability: dict) -> bool:
     plays (plain or under `may`) on an event it fires."""
     if "static" in ability:
         return ability["static"]["kind"] in PLAYED_STATEMENTS
+    if ability.get("trigger") == "after_setup":  # (fired before any position it starts from)
+        return True
     return (ability.get("trigger") in PLAYED_TRIGGERS
             and all(_played_step(step) for step in ability["effect"]))
 
