@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from build import ensure_built
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import KING_FLIP, PuzzleState
+from dungeoneer.engine.puzzle_dungeon import KING_FLIP, PuzzleState, weapon_choices
 from dungeoneer.solver.kernel import HAND_SHIFT, Kernel, Node
 from dungeoneer.solver.rules_kernel import (
     PAY,
@@ -17,6 +17,7 @@ from dungeoneer.solver.rules_kernel import (
     RulesKernel,
     Spot,
     Statements,
+    attachment,
     dungeon_layout,
     order_code,
     pending_abilities,
@@ -119,7 +120,8 @@ def rules_table(kernel: RulesKernel) -> list[int]:
         blocked = sum(1 << reference for reference in statements.blocked)
         ignored = sum(1 << TRIGGERS.index(kind) for kind in statements.ignored
                       if kind in TRIGGERS)
-        return [blocked, int(statements.no_weapons), ignored]
+        wild = sum(1 << value for value in statements.wild)
+        return [blocked, int(statements.no_weapons), ignored, wild, statements.wild_weapons]
 
     table = [len(kernel.steps), KING_FLIP, int(kernel.shuffles), kernel.mask_width,
              int(kernel.order_read), int(kernel.order_always), kernel.order_monsters,
@@ -135,13 +137,16 @@ def rules_table(kernel: RulesKernel) -> list[int]:
         statics = kernel.king_statics[monster]
         table += [int(kernel.trophy_types[monster]), len(statics)]
         for static, while_collected in statics:
-            table += [*statement(Statements([static])), int(while_collected)]
+            table += [*statement(Statements([(static, monster)])), int(while_collected)]
     for event in range(len(TRIGGERS)):
         hero = kernel.hero_abilities[event]
         table += [len(hero), *(int(n) for ability in hero for n in ability),
                   kernel.king_events[event]]
         for abilities in kernel.king_abilities[event]:
             table += [len(abilities), *(int(n) for ability in abilities for n in ability)]
+    for weapon in kernel.weapon_suits:  # (by face: the suits matched when it is wild)
+        choices = weapon_choices(weapon, True)
+        table += [len(choices), *(n for suits, _counts in choices for n in (len(suits), *suits))]
     return table + list(kernel.value)
 
 
@@ -160,6 +165,8 @@ class NativeRules(ckernel.RulesKernel):  # type: ignore[misc,name-defined]
         return self.start_from(root.arsenal, root.hand, root.discard, root.kings,
                                root.exhausted, root.collected, dungeon,
                                dungeon_layout(root.columns), root.deck,
+                               b"".join(attachment(a.card, a.host, a.status, a.exhausted)
+                                        for a in root.attached),
                                0 if root.rng is None else root.rng,
                                pending_abilities(root.stack))
 
@@ -179,8 +186,8 @@ class NativeRules(ckernel.RulesKernel):  # type: ignore[misc,name-defined]
         s = spot
         payments = self.payment_codes(s) if s.decision == PAY else s.options
         return Spot(s.arsenal, s.hand, s.discard, s.kings, s.exhausted, s.collected,
-                    s.dungeon, s.pending, payments, s.columns, s.layout, s.deck, s.stream,
-                    s.stack, s.decision)
+                    s.dungeon, s.pending, payments, s.columns, s.layout, s.deck, s.attached,
+                    s.stream, s.stack, s.decision)
 
     def python_move(self, spot: object, move: int) -> int:
         """A C move as the Python kernel's (a payment's index as its code)."""

@@ -27,6 +27,8 @@
 #define R_MAX_ORDER 16
 #define R_MAX_ORDERS 720  /* orders of classes of one payment kept apart: all of 6 cards */
 #define R_MAX_OPTIONS (MAX_CARDS + 1)
+#define R_MAX_ATTACHED 32  /* attachments a position keeps (4 bytes each: a key's byte counts) */
+#define R_MAX_WILD_CHOICES 16  /* a wild weapon's suit combinations: 4, or 14 for two suits */
 #define R_EVENTS 9
 #define R_LAYOUT (MAX_COLUMNS + MAX_MONSTERS)
 #define R_KEY_BYTES 65536
@@ -46,7 +48,8 @@ enum {
     S_DRAW_DISCARD_ANY, S_SWAP_ARSENAL, S_REVERSE_THIS, S_REVERSE_ANY, S_SWAP_FRONTS_ADJACENT,
     S_SWAP_FRONTS_ENDS, S_SWAP_FRONT_BACK, S_SHUFFLE_THIS, S_SHUFFLE_ANY, S_REDEAL,
     S_SHUFFLE_INTO_DECK, S_ATTACK_ANY, S_ATTACK_ADJACENT, S_DEFEAT_THIS, S_DEFEAT_ANY,
-    S_DEFEAT_THIS_KING, S_DEFEAT_ANY_KING,
+    S_DEFEAT_THIS_KING, S_DEFEAT_ANY_KING, S_EXHAUST_WIZARD, S_READY_WIZARD,
+    S_ATTACH_ARSENAL_FRONT,
 };
 
 /* A step's result: the next step, the player must choose, the frame is gone; else a step. */
@@ -91,21 +94,24 @@ typedef struct {
 
 /* What the statements in effect say (`Statements`): the columns that can't be attacked (bits
  * 0-2: leftmost, middle, rightmost), whether weapons can't be used, the kinds of triggered
- * ability ignored (by event). */
+ * ability ignored (by event), the card values that match any suit and the monsters whose
+ * weapons do (masks). */
 typedef struct {
     uint8_t blocked, no_weapons;
     uint16_t ignored;
+    uint64_t wild, wild_weapons;
 } Stm;
 
 typedef struct {
     PyObject_HEAD
     uint64_t hand, kings, exhausted, collected, dungeon, stream;
     int pending, decision;
-    int alen, klen, dlen, nlayout, nstack, nframes, nopts;
+    int alen, klen, dlen, natt, nlayout, nstack, nframes, nopts;
     RPay *pays;        /* owned: a payment's offer */
     int16_t *opts;     /* owned: a pick's offer */
     uint8_t *stack;    /* owned: the pending abilities as the key writes them, or NULL */
     uint8_t arsenal[MAX_CARDS], deck[MAX_CARDS], discard[MAX_CARDS];
+    uint8_t attached[4 * R_MAX_ATTACHED];  /* `Spot.attached`; natt is its length in bytes */
     uint8_t layout[R_LAYOUT];
 } SpotObject;
 
@@ -115,7 +121,8 @@ typedef struct {
     int clen[MAX_COLUMNS];
     uint64_t kings, exhausted, collected, dungeon, hand, stream;
     uint8_t arsenal[MAX_CARDS], deck[MAX_CARDS], discard[MAX_CARDS];
-    int alen, klen, dlen;
+    uint8_t attached[4 * R_MAX_ATTACHED];
+    int alen, klen, dlen, natt;
     Pend stack[R_MAX_STACK];
     int nstack;
     Trig queued[R_MAX_QUEUE];
@@ -159,6 +166,11 @@ typedef struct {
     Stm king_stm[MAX_MONSTERS][R_MAX_STATICS];
     uint8_t stm_collected[MAX_MONSTERS][R_MAX_STATICS];
     uint64_t static_kings;
+    int nwild_choice[2 * MAX_MONSTERS];  /* each face's weapon when wild (`weapon_choices`) */
+    uint8_t wild_choice_len[2 * MAX_MONSTERS][R_MAX_WILD_CHOICES];
+    uint8_t wild_choice[2 * MAX_MONSTERS][R_MAX_WILD_CHOICES][2];
+    uint64_t *canon;   /* scratch: each wild payment's hand as classes (`canonical_hand`) */
+    int canon_room;
     int shuffles, mask_width, king_flip, ready;
     Run run;
     uint8_t buffer[R_KEY_BYTES];
@@ -230,6 +242,7 @@ static SpotObject *spot_new(void)
     s->opts = NULL;
     s->stack = NULL;
     s->nopts = 0;
+    s->natt = 0;
     s->nstack = 0;
     s->nframes = 0;
     s->pending = -1;
@@ -344,6 +357,8 @@ static void run_load(RulesObject *k, const SpotObject *s)
     memcpy(r->arsenal, s->arsenal, s->alen);
     memcpy(r->deck, s->deck, s->klen);
     memcpy(r->discard, s->discard, s->dlen);
+    r->natt = s->natt;
+    memcpy(r->attached, s->attached, s->natt);
     r->nstack = s->stack == NULL ? 0 : stack_read(s->stack, s->nstack, r->stack);
     r->nqueued = 0;
     r->decision = QUIET;
@@ -409,6 +424,8 @@ static SpotObject *run_spot(RulesObject *k)
     memcpy(s->arsenal, r->arsenal, r->alen);
     memcpy(s->deck, r->deck, r->klen);
     memcpy(s->discard, r->discard, r->dlen);
+    s->natt = r->natt;
+    memcpy(s->attached, r->attached, r->natt);
     s->nlayout = layout_write(k, r, s->layout);
     if (r->nstack) {
         int size = stack_write(r->stack, r->nstack, k->buffer);
@@ -440,6 +457,8 @@ static inline void stm_add(Stm *into, const Stm *more)
     into->blocked |= more->blocked;
     into->no_weapons |= more->no_weapons;
     into->ignored |= more->ignored;
+    into->wild |= more->wild;
+    into->wild_weapons |= more->wild_weapons;
 }
 
 /* `RulesKernel.statements`: the hero's, and those of the Monster Kings in the dungeon or
@@ -480,6 +499,14 @@ static int blocks(int blocked, const int *length, int ncols, int column)
     return 0;
 }
 
+/* Whether the card matches any suit under these statements (values beyond a mask's bits are
+ * never wild: `native.rules_table` writes none). */
+static inline int is_wild(const RulesObject *k, uint64_t wild, int card)
+{
+    int value = k->value[card];
+    return value < 64 && (wild >> value & 1);
+}
+
 static inline int order_live(const RulesObject *k, uint64_t collected, uint64_t kings)
 {
     return k->order_read && (k->order_always || (k->order_monsters & ~collected) ||
@@ -487,6 +514,89 @@ static inline int order_live(const RulesObject *k, uint64_t collected, uint64_t 
 }
 
 /* ------------------------------------------------------------------ attacks */
+
+/* `RulesKernel.wild_resources`: what the hand and the ready weapons match of each suit (into
+ * `cover`) and of any suit (returned: wild cards, a wild weapon's suits). */
+static int wild_resources(const RulesObject *k, const Stm *stm, uint64_t hand, uint64_t ready,
+                          uint64_t kings, int cover[4])
+{
+    int spare = 0;
+    cover[0] = cover[1] = cover[2] = cover[3] = 0;
+    for (; hand; hand &= hand - 1) {
+        int card = lowest_bit(hand);
+        if (is_wild(k, stm->wild, card))
+            spare++;
+        else
+            cover[k->core.suit[card]]++;
+    }
+    for (; ready; ready &= ready - 1) {
+        int monster = lowest_bit(ready);
+        const uint8_t *arms = k->core.arms[face(kings, monster)];
+        for (int s = 0; s < 4; s++) {
+            if (stm->wild_weapons >> monster & 1)
+                spare += arms[s];
+            else
+                cover[s] += arms[s];
+        }
+    }
+    return spare;
+}
+
+/* `RulesKernel.wild_match`: whether `need` can be matched with the arsenal's cards from index
+ * `i` down (the front last), taken greedily, branching on the suit a wild card stands for,
+ * and the rest with `cover` and `spare`. */
+static int wild_match(const RulesObject *k, uint64_t wild, const uint8_t *arsenal, int i,
+                      int need[4], const int cover[4], int spare)
+{
+    for (; i >= 0; i--) {
+        int card = arsenal[i];
+        if (is_wild(k, wild, card)) {
+            int needed = 0;
+            for (int s = 0; s < 4; s++) {
+                if (!need[s])
+                    continue;
+                needed = 1;
+                int trial[4] = {need[0], need[1], need[2], need[3]};
+                trial[s]--;
+                if (wild_match(k, wild, arsenal, i - 1, trial, cover, spare))
+                    return 1;
+            }
+            return !needed;
+        }
+        int suit = k->core.suit[card];
+        if (!need[suit])
+            break;
+        need[suit]--;
+    }
+    int missing = 0;
+    for (int s = 0; s < 4; s++)
+        if (need[s] > cover[s])
+            missing += need[s] - cover[s];
+    return missing <= spare;
+}
+
+/* `attackable` where some cards or weapons match any suit (`can_pay_wild`). */
+static int wild_attackable(const RulesObject *k, const Stm *stm, uint64_t hand, uint64_t ready,
+                           uint64_t kings, const uint8_t *arsenal, int alen, const int *length,
+                           const uint8_t *const *monsters, const int *among, int count,
+                           int *out)
+{
+    int cover[4];
+    int spare = wild_resources(k, stm, hand, ready, kings, cover);
+    int found = 0;
+    for (int i = 0; i < count; i++) {
+        int column = among[i];
+        if (!length[column] || (stm->blocked && blocks(stm->blocked, length, k->core.ncols,
+                                                       column)))
+            continue;
+        const uint8_t *defense = k->core.defense[face(kings,
+                                                      monsters[column][length[column] - 1])];
+        int need[4] = {defense[0], defense[1], defense[2], defense[3]};
+        if (wild_match(k, stm->wild, arsenal, alen - 1, need, cover, spare))
+            out[found++] = column;
+    }
+    return found;
+}
 
 /* `RulesKernel.attackable`: of the columns `among`, those whose front monster may be
  * attacked. */
@@ -496,6 +606,9 @@ static int attackable(const RulesObject *k, uint64_t hand, uint64_t kings, uint6
 {
     Stm stm = statements(k, kings, collected);
     uint64_t ready = stm.no_weapons ? 0 : collected & ~exhausted;
+    if (stm.wild || stm.wild_weapons)
+        return wild_attackable(k, &stm, hand, ready, kings, arsenal, alen, length, monsters,
+                               among, count, out);
     int c[4];
     matched(&k->core, hand, ready, kings, c);
     int found = 0;
@@ -610,6 +723,171 @@ static int every_order(RulesObject *k, const Payment *payment)
     return 1;
 }
 
+/* An attack's payments where some cards or weapons match any suit, listed as the engine lists
+ * them in card order (`WildListing`): at each arsenal card taken from the front, first the
+ * payments that take no more of the arsenal (each weapon use, then the hand's ways to match
+ * the rest), then those that take this card, for each suit it may match. One per child key
+ * (the arsenal cards taken, the hand's classes, the weapons used) goes into the core kernel's
+ * scratch; every one is counted. */
+typedef struct {
+    RulesObject *k;
+    uint64_t wild, hand;
+    int nfront, nweapons;
+    uint8_t front[MAX_CARDS];       /* the arsenal within reach, front first */
+    int weapon_monster[MAX_MONSTERS], weapon_face[MAX_MONSTERS], weapon_wild[MAX_MONSTERS];
+    int need[4], taken;             /* where the walk over the arsenal is */
+    Py_ssize_t count;
+    long total;
+    int error;
+} Listing;
+
+static void listing_add(Listing *l, uint64_t chosen, uint64_t used)
+{
+    RulesObject *k = l->k;
+    l->total++;
+    uint64_t canon = canonical_hand(&k->core, chosen);
+    for (Py_ssize_t i = 0; i < l->count; i++) {
+        const Payment *p = &k->core.scratch[i];
+        if (p->taken == l->taken && p->weapons == used && k->canon[i] == canon)
+            return;
+    }
+    if (l->count == k->canon_room) {
+        int room = k->canon_room ? 2 * k->canon_room : 64;
+        uint64_t *grown = PyMem_Realloc(k->canon, sizeof(uint64_t) * room);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            l->error = 1;
+            return;
+        }
+        k->canon = grown;
+        k->canon_room = room;
+    }
+    k->canon[l->count] = canon;
+    if (scratch_push(&k->core, &l->count, (uint8_t)l->taken, chosen, used) < 0)
+        l->error = 1;
+}
+
+static void hand_covers(Listing *l, const int rest[4], int suit, uint64_t available,
+                        uint64_t chosen, uint64_t used);
+
+/* The combinations of `left` more of the candidates from `start` on, in itertools' order;
+ * each one then covers the next suits with the cards still available. */
+static void pick_cards(Listing *l, const int rest[4], int suit, const uint8_t *candidates,
+                       int ncandidates, int start, int left, uint64_t picked,
+                       uint64_t available, uint64_t chosen, uint64_t used)
+{
+    if (!left) {
+        hand_covers(l, rest, suit + 1, available & ~picked, chosen | picked, used);
+        return;
+    }
+    for (int i = start; i <= ncandidates - left && !l->error; i++)
+        pick_cards(l, rest, suit, candidates, ncandidates, i + 1, left - 1,
+                   picked | 1ULL << candidates[i], available, chosen, used);
+}
+
+/* `WildListing.hand_covers`: the hand cards that match `rest` exactly from `suit` on, each
+ * suit in turn taking any of its own cards or wild ones still available. */
+static void hand_covers(Listing *l, const int rest[4], int suit, uint64_t available,
+                        uint64_t chosen, uint64_t used)
+{
+    if (l->error)
+        return;
+    if (suit == 4) {
+        listing_add(l, chosen, used);
+        return;
+    }
+    if (!rest[suit]) {
+        hand_covers(l, rest, suit + 1, available, chosen, used);
+        return;
+    }
+    uint8_t candidates[MAX_CARDS];
+    int ncandidates = 0;
+    for (uint64_t cards = available; cards; cards &= cards - 1) {
+        int card = lowest_bit(cards);
+        if (l->k->core.suit[card] == suit || is_wild(l->k, l->wild, card))
+            candidates[ncandidates++] = (uint8_t)card;
+    }
+    pick_cards(l, rest, suit, candidates, ncandidates, 0, rest[suit], 0, available, chosen,
+               used);
+}
+
+/* The engine's `_walk_weapons` for the listing's need: weapon i unused first, then each suit
+ * combination it may match (a wild weapon's: `weapon_choices(..., True)`) that the need still
+ * takes; at the end of each way, the hand's covers of what is left. */
+static void walk_wild_weapons(Listing *l, int i, const int used[4], uint64_t weapons)
+{
+    if (l->error)
+        return;
+    const RulesObject *k = l->k;
+    if (i == l->nweapons) {
+        int rest[4];
+        for (int s = 0; s < 4; s++)
+            rest[s] = l->need[s] - used[s];
+        hand_covers(l, rest, 0, l->hand, 0, weapons);
+        return;
+    }
+    walk_wild_weapons(l, i + 1, used, weapons);
+    int f = l->weapon_face[i], wild = l->weapon_wild[i];
+    int combos = wild ? k->nwild_choice[f] : k->core.nchoice[f];
+    for (int c = 0; c < combos && !l->error; c++) {
+        int length = wild ? k->wild_choice_len[f][c] : k->core.choice_len[f][c];
+        int trial[4] = {used[0], used[1], used[2], used[3]};
+        int ok = 1;
+        for (int j = 0; ok && j < length; j++) {
+            int suit = wild ? k->wild_choice[f][c][j] : k->core.choice[f][c][j];
+            ok = ++trial[suit] <= l->need[suit];
+        }
+        if (ok)
+            walk_wild_weapons(l, i + 1, trial, weapons | 1ULL << l->weapon_monster[i]);
+    }
+}
+
+/* `WildListing.from_arsenal`. */
+static void wild_from_arsenal(Listing *l, int taken, int need[4])
+{
+    static const int none[4] = {0, 0, 0, 0};
+    memcpy(l->need, need, sizeof(l->need));
+    l->taken = taken;
+    walk_wild_weapons(l, 0, none, 0);
+    if (taken == l->nfront || l->error)
+        return;
+    int card = l->front[taken], suit = l->k->core.suit[card];
+    int wild = is_wild(l->k, l->wild, card);
+    for (int s = 0; s < 4 && !l->error; s++) {
+        if (need[s] && (wild || s == suit)) {
+            need[s]--;
+            wild_from_arsenal(l, taken + 1, need);
+            need[s]++;
+        }
+    }
+}
+
+/* `RulesKernel.wild_payments`: the payments into the core kernel's scratch (their count, or -1
+ * on an error) and how many the engine lists, up to 2, into *total. */
+static Py_ssize_t wild_payments(RulesObject *k, int target, const Stm *stm, uint64_t ready,
+                                long *total)
+{
+    const Run *r = &k->run;
+    const uint8_t *defense = k->core.defense[face(r->kings, target)];
+    int need[4] = {defense[0], defense[1], defense[2], defense[3]};
+    Listing l = {.k = k, .wild = stm->wild, .hand = r->hand};
+    int reach = need[0] + need[1] + need[2] + need[3];
+    l.nfront = reach < r->alen ? reach : r->alen;
+    for (int i = 0; i < l.nfront; i++)
+        l.front[i] = r->arsenal[r->alen - 1 - i];
+    for (; ready; ready &= ready - 1) {
+        int monster = lowest_bit(ready);
+        l.weapon_monster[l.nweapons] = monster;
+        l.weapon_face[l.nweapons] = face(r->kings, monster);
+        l.weapon_wild[l.nweapons++] = (int)(stm->wild_weapons >> monster & 1);
+    }
+    wild_from_arsenal(&l, 0, need);
+    if (l.error)
+        return -1;
+    *total = l.total < 2 ? l.total : 2;
+    return l.count;
+}
+
 /* The payments for `target` into the run's payments (`payments_for`, then every order while
  * the discard pile's order is live); how many the engine lists, up to 2, or -1 on an error. */
 static long attack_payments(RulesObject *k, int target)
@@ -618,8 +896,10 @@ static long attack_payments(RulesObject *k, int target)
     Stm stm = statements(k, r->kings, r->collected);
     uint64_t ready = stm.no_weapons ? 0 : r->collected & ~r->exhausted;
     long total;
-    Py_ssize_t count = payments_for(&k->core, target, r->arsenal, r->alen, r->hand, r->kings,
-                                    ready, &total);
+    Py_ssize_t count = stm.wild || stm.wild_weapons
+        ? wild_payments(k, target, &stm, ready, &total)
+        : payments_for(&k->core, target, r->arsenal, r->alen, r->hand, r->kings, ready,
+                       &total);
     if (count < 0)
         return -1;
     r->npays = 0;
@@ -971,6 +1251,43 @@ static void win_attack(RulesObject *k, const RPay *pay)
         batch_in_place(r, slot);
 }
 
+/* ------------------------------------------------------------------ attachments */
+
+/* `RulesKernel.wizard`: where the wizard's four bytes begin in the attachments (the first card
+ * attached to the hero as a wizard), -1 when there is none. */
+static int wizard(const Run *r)
+{
+    for (int i = 0; i < r->natt; i += 4)
+        if (r->attached[i + 1] == 0 && r->attached[i + 2])
+            return i;
+    return -1;
+}
+
+static void set_wizard_ready(Run *r, int ready)
+{
+    int i = wizard(r);
+    if (i >= 0)
+        r->attached[i + 3] = (uint8_t)!ready;
+}
+
+/* The arsenal's front card attached to the ability's source (`attachment`: the card, its host
+ * + 1, neither a wizard nor exhausted). */
+static void attach_arsenal_front(Run *r, int source)
+{
+    if (!r->alen)
+        return;
+    if (r->natt + 4 > 4 * R_MAX_ATTACHED) {
+        r->overflow = 1;
+        return;
+    }
+    uint8_t *at = r->attached + r->natt;
+    at[0] = r->arsenal[--r->alen];
+    at[1] = (uint8_t)(source + 1);
+    at[2] = 0;
+    at[3] = 0;
+    r->natt += 4;
+}
+
 /* ------------------------------------------------------------------ columns */
 
 static void exhaust_adjacent(Run *r, int ncols, int source)
@@ -1293,6 +1610,14 @@ static int possible(const RulesObject *k, int op, int argument, const Pend *f)
         return r->dlen > 0;
     case S_SWAP_ARSENAL:
         return r->alen >= 2;
+    case S_EXHAUST_WIZARD: {
+        int at = wizard(r);
+        return at >= 0 && !r->attached[at + 3];
+    }
+    case S_READY_WIZARD:
+        return wizard(r) >= 0;
+    case S_ATTACH_ARSENAL_FRONT:
+        return r->alen > 0;
     case S_REDEAL:
         return r->dungeon != 0;
     case S_SHUFFLE_INTO_DECK:
@@ -1419,7 +1744,7 @@ static int card_step(RulesObject *k, const Pend *f, int op, int argument)
     }
 }
 
-/* The steps on collected monsters. */
+/* The steps on collected monsters and on attachments. */
 static int monster_step(RulesObject *k, const Pend *f, int op)
 {
     Run *r = &k->run;
@@ -1441,6 +1766,12 @@ static int monster_step(RulesObject *k, const Pend *f, int op)
         return R_NEXT;
     case S_EXHAUST_ADJACENT:
         exhaust_adjacent(r, k->core.ncols, f->source);
+        return R_NEXT;
+    case S_EXHAUST_WIZARD: case S_READY_WIZARD:
+        set_wizard_ready(r, op == S_READY_WIZARD);
+        return R_NEXT;
+    case S_ATTACH_ARSENAL_FRONT:
+        attach_arsenal_front(r, f->source);
         return R_NEXT;
     default:  /* S_READY_IT */
         if (f->subject >= 0 && (r->collected >> f->subject & 1))
@@ -1468,7 +1799,8 @@ static int step(RulesObject *k, int depth, int op, int argument)
         return R_ASK;
     }
     case S_EXHAUST_PICK: case S_READY_PICK: case S_EXHAUST_EACH: case S_READY_EACH:
-    case S_EXHAUST_FRONTS: case S_EXHAUST_ADJACENT: case S_READY_IT:
+    case S_EXHAUST_FRONTS: case S_EXHAUST_ADJACENT: case S_READY_IT: case S_EXHAUST_WIZARD:
+    case S_READY_WIZARD: case S_ATTACH_ARSENAL_FRONT:
         return monster_step(k, f, op);
     case S_REDEAL:
         if (r->dungeon)
@@ -1738,6 +2070,8 @@ static SpotObject *plain_deal(const SpotObject *p)
     s->arsenal[p->alen] = p->deck[0];
     memcpy(s->deck, p->deck + 1, s->klen);
     memcpy(s->discard, p->discard, p->dlen);
+    s->natt = p->natt;
+    memcpy(s->attached, p->attached, p->natt);
     memcpy(s->layout, p->layout, p->nlayout);
     return s;
 }
@@ -1845,9 +2179,12 @@ static PyObject *spot_key(RulesObject *k, const SpotObject *s)
     at += s->nlayout;
     *at++ = (uint8_t)s->alen;
     *at++ = (uint8_t)s->klen;
+    *at++ = (uint8_t)s->natt;
     if (quiet) {
         at = put_classes(c, s->arsenal, s->alen, at);
         at = put_classes(c, s->deck, s->klen, at);
+        for (int i = 0; i < s->natt; i++)  /* (each card as its class, the rest as it is) */
+            *at++ = i % 4 ? s->attached[i] : c->cls[s->attached[i]];
         if (order_live(k, s->collected, s->kings))
             at = put_classes(c, s->discard, s->dlen, at);
         wide_put(&w, 0, 8);
@@ -1860,6 +2197,8 @@ static PyObject *spot_key(RulesObject *k, const SpotObject *s)
         at += s->alen;
         memcpy(at, s->deck, s->klen);
         at += s->klen;
+        memcpy(at, s->attached, s->natt);
+        at += s->natt;
         memcpy(at, s->discard, s->dlen);
         at += s->dlen;
         wide_put(&w, PENDING_KEY, 8);
@@ -1895,6 +2234,11 @@ static PyObject *spot_deck(SpotObject *s, void *closure)
 static PyObject *spot_discard(SpotObject *s, void *closure)
 {
     return spot_bytes(s->discard, s->dlen);
+}
+
+static PyObject *spot_attached(SpotObject *s, void *closure)
+{
+    return spot_bytes(s->attached, s->natt);
 }
 
 static PyObject *spot_layout(SpotObject *s, void *closure)
@@ -1981,6 +2325,7 @@ static PyGetSetDef spot_getset[] = {
     {"arsenal", (getter)spot_arsenal, NULL, NULL, NULL},
     {"deck", (getter)spot_deck, NULL, NULL, NULL},
     {"discard", (getter)spot_discard, NULL, NULL, NULL},
+    {"attached", (getter)spot_attached, NULL, NULL, NULL},
     {"layout", (getter)spot_layout, NULL, NULL, NULL},
     {"columns", (getter)spot_columns, NULL, NULL, NULL},
     {"stack", (getter)spot_stack, NULL, NULL, NULL},
@@ -2140,12 +2485,12 @@ static int read_frame(PyObject *item, Pend *f)
  * ask for (the step that asked runs again and asks again). */
 static PyObject *rules_start(RulesObject *k, PyObject *args)
 {
-    PyObject *arsenal, *discard, *layout, *deck, *stack;
+    PyObject *arsenal, *discard, *layout, *deck, *attached, *stack;
     unsigned long long hand, kings, exhausted, collected, dungeon, stream;
     if (!check_ready(k) ||
-        !PyArg_ParseTuple(args, "OKOKKKKOOKO!", &arsenal, &hand, &discard, &kings, &exhausted,
-                          &collected, &dungeon, &layout, &deck, &stream, &PyTuple_Type,
-                          &stack))
+        !PyArg_ParseTuple(args, "OKOKKKKOOOKO!", &arsenal, &hand, &discard, &kings, &exhausted,
+                          &collected, &dungeon, &layout, &deck, &attached, &stream,
+                          &PyTuple_Type, &stack))
         return NULL;
     SpotObject *s = spot_new();
     if (s == NULL)
@@ -2159,6 +2504,7 @@ static PyObject *rules_start(RulesObject *k, PyObject *args)
     if (read_zone(arsenal, s->arsenal, &s->alen, MAX_CARDS) < 0 ||
         read_zone(discard, s->discard, &s->dlen, MAX_CARDS) < 0 ||
         read_zone(deck, s->deck, &s->klen, MAX_CARDS) < 0 ||
+        read_zone(attached, s->attached, &s->natt, 4 * R_MAX_ATTACHED) < 0 ||
         read_zone(layout, s->layout, &s->nlayout, R_LAYOUT) < 0) {
         Py_DECREF(s);
         return NULL;
@@ -2212,6 +2558,8 @@ static void read_stm(Numbers *n, Stm *stm)
     stm->blocked = (uint8_t)next_number(n, 0, 7);
     stm->no_weapons = (uint8_t)next_number(n, 0, 1);
     stm->ignored = (uint16_t)next_number(n, 0, (1 << R_EVENTS) - 1);
+    stm->wild = (uint64_t)next_number(n, 0, R_ANY);
+    stm->wild_weapons = (uint64_t)next_number(n, 0, R_ANY);
 }
 
 static void read_programs(RulesObject *k, Numbers *n)
@@ -2219,7 +2567,7 @@ static void read_programs(RulesObject *k, Numbers *n)
     for (int p = 0; p < k->nprograms && !PyErr_Occurred(); p++) {
         k->nsteps[p] = (int)next_number(n, 0, R_MAX_STEPS - 1);
         for (int i = 0; i < k->nsteps[p]; i++) {
-            k->op[p][i] = (int)next_number(n, 0, S_DEFEAT_ANY_KING);
+            k->op[p][i] = (int)next_number(n, 0, S_ATTACH_ARSENAL_FRONT);
             k->arg[p][i] = (int)next_number(n, -1, R_ANY);
         }
         k->op[p][k->nsteps[p]] = -1;  /* (a may's first step is always there: never read) */
@@ -2267,6 +2615,19 @@ static void read_events(RulesObject *k, Numbers *n)
     }
 }
 
+/* Each face's weapon choices when its weapons match any suit: the suits of each combination. */
+static void read_wild_choices(RulesObject *k, Numbers *n)
+{
+    for (int f = 0; f < 2 * k->core.monsters && !PyErr_Occurred(); f++) {
+        k->nwild_choice[f] = (int)next_number(n, 0, R_MAX_WILD_CHOICES);
+        for (int c = 0; c < k->nwild_choice[f]; c++) {
+            k->wild_choice_len[f][c] = (uint8_t)next_number(n, 0, 2);
+            for (int j = 0; j < k->wild_choice_len[f][c]; j++)
+                k->wild_choice[f][c][j] = (uint8_t)next_number(n, 0, 3);
+        }
+    }
+}
+
 static PyObject *rules_setup(RulesObject *k, PyObject *table)
 {
     Numbers n = {PySequence_Fast(table, "the rules' table"), 0, 0};
@@ -2287,6 +2648,7 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
     read_programs(k, &n);
     read_monsters(k, &n);
     read_events(k, &n);
+    read_wild_choices(k, &n);
     for (int c = 0; c < k->core.cards; c++)
         k->value[c] = (uint8_t)next_number(&n, 0, 255);
     if (!PyErr_Occurred() && n.at != n.size)
@@ -2449,6 +2811,7 @@ static PyObject *rules_depth_first(RulesObject *k, PyObject *args)
 static void rules_dealloc(RulesObject *k)
 {
     PyMem_Free(k->run.pays);
+    PyMem_Free(k->canon);
     kernel_dealloc(&k->core);
 }
 
@@ -2468,7 +2831,8 @@ static PyMethodDef rules_methods[] = {
      "positions, the won line's (position, move) steps)."},
     {"start_from", (PyCFunction)rules_start, METH_VARARGS,
      "start_from(arsenal, hand, discard, kings, exhausted, collected, dungeon, layout, deck, "
-     "stream, stack): the root position, pending abilities resolved until a decision."},
+     "attached, stream, stack): the root position, pending abilities resolved until a "
+     "decision."},
     {NULL}
 };
 
