@@ -7,6 +7,8 @@ keys merge the same positions (a Python key maps to one C key and back).
     python benchmarks/native/check.py --slice         # the slice's draw-only cards
     python benchmarks/native/check.py --played        # the full-rules kernel, played cards
     python benchmarks/native/check.py --played --armed  # from half-collected positions
+    python benchmarks/native/check.py --kernel        # the built-in cards as a game deals them
+    python benchmarks/native/check.py --kernel --armed
 """
 
 from __future__ import annotations
@@ -17,16 +19,18 @@ import sys
 from collections import Counter
 from typing import Any
 
-from deals import HEROES, make_root, played_root
+from deals import HEROES, kernel_root, make_root, played_root, tests_importable
 from native import NativeKernel, NativeRules
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
+from dungeoneer.solver.kernel import HAND_SHIFT, mask_ids
+from dungeoneer.solver.rules_kernel import PAY, RulesKernel, Spot
 
 FIELDS = ("arsenal", "hand", "dealt", "discard", "depths", "kings", "exhausted", "collected",
           "dungeon", "pending")
 SLICE_FIELDS = ("batch", "frame")
 RULES_FIELDS = ("arsenal", "hand", "discard", "kings", "exhausted", "collected", "dungeon",
-                "pending", "columns", "layout", "deck", "stream", "stack", "decision")
+                "pending", "columns", "layout", "deck", "attached", "stream", "stack", "decision")
 
 
 class Mismatch(AssertionError):
@@ -129,15 +133,46 @@ def same_spot(native: NativeRules, py_spot: Any, c_spot: Any, where: str) -> Non
         raise Mismatch(f"{where}: keys differ")
 
 
+def rules_met(python: RulesKernel, spot: Spot) -> list[str]:
+    """The rules a position puts to the test of those that only some cards play: statements
+    that make cards or weapons match any suit, at a payment and in what it offers, a ready
+    weapon that matches any suit, the wizard, a card attached to a Monster King."""
+    met = []
+    statements = python.statements(spot.kings, spot.collected)
+    if statements.wild_weapons & spot.collected & ~spot.exhausted:
+        met.append("a ready wild weapon")
+    if spot.decision == PAY and (statements.wild or statements.wild_weapons):
+        met.append("a payment under a wild statement")
+        weapon_shift = HAND_SHIFT + python.card_count
+        for code in spot.payments or ():
+            taken = code & 63
+            spent = spot.arsenal[len(spot.arsenal) - taken:] \
+                + mask_ids(code >> HAND_SHIFT & python.hand_mask)
+            if any(python.value[card] in statements.wild for card in spent):
+                met.append("a payment offered spending a wild card")
+                break
+        if any(code >> weapon_shift & statements.wild_weapons for code in spot.payments or ()):
+            met.append("a payment offered using a wild weapon")
+    attached = spot.attached
+    for i in range(0, len(attached), 4):
+        if attached[i + 2]:
+            met.append("the wizard exhausted" if attached[i + 3] else "the wizard ready")
+        elif attached[i + 1]:
+            met.append("a card attached to a Monster King")
+    return met
+
+
 def rules_walk(native: NativeRules, rng: random.Random, kinds: Counter[str], where: str) -> int:
     """One random game on both full-rules kernels to its end (or 400 moves), every child of
-    every position compared; the steps taken."""
+    every position compared; the steps taken. `kinds` counts the positions walked through by
+    decision and by the rules they put to the test (`rules_met`)."""
     python = native.python
     py_spot, c_spot = python.start(), native.start()
     for steps in range(400):
         here = f"{where} step {steps}"
         same_spot(native, py_spot, c_spot, here)
         kinds[DECISIONS[c_spot.decision]] += 1
+        kinds.update(rules_met(python, py_spot))
         py_moves, c_moves = python.moves(py_spot), native.moves(c_spot)
         if [native.python_move(c_spot, move) for move in c_moves] != py_moves:
             raise Mismatch(f"{here}: moves {c_moves} (C) != {py_moves} (Python)")
@@ -157,6 +192,7 @@ DECISIONS = ("quiet", "pay", "order", "yes/no", "monster", "card", "column", "sw
 def armed(state: PuzzleState, seed: int) -> PuzzleState:
     """tests/solver/test_rules_kernel.py's armed start: half the monsters collected (every
     other one a Monster King, every other one exhausted)."""
+    tests_importable()
     from tests.solver.test_kernel import armed as half_collected
 
     state = half_collected(state, seed)
@@ -172,13 +208,16 @@ PENDING_STARTS = (("Skull Alchemist", 4), ("Skull Warrior", 2))
 start from a decision."""
 
 
-def check_rules(deals: int, walks: int, armed_starts: bool) -> int:
+def check_rules(deals: range, walks: int, armed_starts: bool, built_in: bool) -> int:
+    """Walks from the start (or the armed positions) of each deal (its seed in `deals`) of the
+    played cards, or of the built-in cards as a game deals them."""
     rng = random.Random(11)
     total_steps = total_walks = 0
     kinds: Counter[str] = Counter()
-    starts = [(hero, seed) for hero in HEROES for seed in range(1000, 1000 + deals)]
+    starts = [(hero, seed) for hero in HEROES for seed in deals]
+    make = kernel_root if built_in else played_root
     for hero, seed in starts + list(PENDING_STARTS):
-        root = played_root(hero, seed)
+        root = make(hero, seed)
         if armed_starts:
             root = armed(root, seed)
         native = NativeRules(root)
@@ -186,10 +225,12 @@ def check_rules(deals: int, walks: int, armed_starts: bool) -> int:
             total_steps += rules_walk(native, rng, kinds, f"{hero} {seed} walk {number}")
             total_walks += 1
     start = "armed positions" if armed_starts else "start"
+    cards = "built-in" if built_in else "played-card"
     print(f"{total_walks} walks, {total_steps} steps from the {start} of {len(starts)} "
-          f"played-card deals and {len(PENDING_STARTS)} whose set-up leaves abilities "
-          "pending, every child compared: the C full-rules kernel agrees")
-    print("decisions walked through: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+          f"{cards} deals and of seeds {', '.join(str(s) for _h, s in PENDING_STARTS)} "
+          f"({', '.join(h for h, _s in PENDING_STARTS)}), every child compared: the C "
+          "full-rules kernel agrees")
+    print("positions walked through: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
     return 0
 
 
@@ -198,13 +239,19 @@ def main() -> int:
     parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
     parser.add_argument("--played", action="store_true",
                         help="the full-rules kernel on the played cards")
+    parser.add_argument("--kernel", action="store_true",
+                        help="the full-rules kernel on the built-in cards as a game deals them")
     parser.add_argument("--armed", action="store_true",
-                        help="with --played: from positions with half the monsters collected")
+                        help="with --played or --kernel: from positions with half the monsters "
+                             "collected")
     parser.add_argument("--deals", type=int, default=3, help="deals a hero face")
+    parser.add_argument("--first", type=int, default=1000,
+                        help="with --played or --kernel: the first deal's seed")
     parser.add_argument("--walks", type=int, default=200, help="walks a deal")
     args = parser.parse_args()
-    if args.played:
-        return check_rules(args.deals, args.walks, args.armed)
+    if args.played or args.kernel:
+        return check_rules(range(args.first, args.first + args.deals), args.walks, args.armed,
+                           args.kernel)
     return check(args.slice, args.deals, args.walks)
 
 

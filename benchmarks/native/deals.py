@@ -1,14 +1,23 @@
-"""The deals measured: every hero face, seeds from 1000, under the core rules or on the
-draw-only card set the slice plays (as benchmarks/baseline.py makes them)."""
+"""The deals measured: every hero face, seeds from 1000, under the core rules, on the
+draw-only card set the slice plays, on the played card set, or the built-in cards as a game
+deals them (as benchmarks/baseline.py makes them)."""
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from pathlib import Path
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState, load_card_set
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def tests_importable() -> None:
+    """The project's root on `sys.path`: the card sets and the armed positions come from its
+    tests' helpers (tests/solver)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
 
 HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist",
           "Skull Rogue", "Skull Bodyguard", "Skull Warrior", "Skull Alchemist")
@@ -17,9 +26,7 @@ HEROES = ("Rogue", "Bodyguard", "Warrior", "Alchemist",
 @cache
 def draw_cards() -> object:
     """The built-in cards with each Loot ability made a draw and every other taken away."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
+    tests_importable()
     from tests.solver.kernel_cards import write_draw_cards
 
     return load_card_set(str(write_draw_cards(ROOT / "build" / "draw-cards")))
@@ -36,9 +43,7 @@ def make_root(hero: str, seed: int, slice_rules: bool) -> PuzzleState:
 def played_cards() -> object:
     """The built-in cards less the abilities the full-rules kernel does not play yet (as
     benchmarks/baseline.py --played makes them)."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
+    tests_importable()
     from tests.solver.kernel_cards import write_played_cards
 
     return load_card_set(str(write_played_cards(ROOT / "build" / "played-cards")))
@@ -47,3 +52,9 @@ def played_cards() -> object:
 def played_root(hero: str, seed: int) -> PuzzleState:
     """A deal's start position on the played cards, under the full rules."""
     return PuzzleDungeon(played_cards(), hero).new_initial_state(seed=seed)
+
+
+def kernel_root(hero: str, seed: int) -> PuzzleState:
+    """A deal's start position on the built-in cards, as a game deals them (as
+    benchmarks/baseline.py --kernel makes them)."""
+    return PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
