@@ -25,12 +25,15 @@ deals; the ratio to the first search's, within one run, is the one to compare.
     python benchmarks/native/measure.py                      # core rules, 8 faces x 2 deals
     python benchmarks/native/measure.py --slice --runs 3     # the slice, draw-only cards
     python benchmarks/native/measure.py --played --runs 3    # the full-rules kernel
+    python benchmarks/native/measure.py --kernel --runs 3 --faces  # the built-in cards
 
 With `--played` the deals are those of `benchmarks/baseline.py --played` (the built-in cards less
 the abilities the full-rules kernel does not play yet, full rules) and the kernels are the
 full-rules ones: the compiled `KernelDepthFirst` on the mypyc-compiled `RulesKernel` first (as
 the solver runs it), then that kernel and the C one (rules.c) behind driver.py's loop,
-interpreted and mypyc-compiled, and the C one behind the loop in C.
+interpreted and mypyc-compiled, and the C one behind the loop in C. With `--kernel` the same
+searches run on the deals of `benchmarks/baseline.py --kernel`: the built-in cards as a game
+deals them; `--faces` adds each hero face's rates.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 import driver
-from deals import HEROES, make_root, played_root
+from deals import HEROES, kernel_root, make_root, played_root
 from native import NativeKernel, NativeRules, python_kernel
 
 from build import ensure_compiled_loop
@@ -161,17 +164,31 @@ def timed(prepare: Callable[[PuzzleState, int], Callable[[], Outcome]], root: Pu
     return outcome, time.process_time() - started
 
 
+Totals = dict[str, tuple[int, float]]
+"""Positions and CPU seconds, by search."""
+
+
+def deal_root(rules: str, hero: str, seed: int) -> PuzzleState:
+    if rules == "kernel":
+        return kernel_root(hero, seed)
+    if rules == "played":
+        return played_root(hero, seed)
+    return make_root(hero, seed, rules == "slice")
+
+
 def one_run(deals: list[tuple[str, int]], rules: str, positions: int
-            ) -> tuple[dict[str, tuple[int, float]], Counter[str]]:
-    """Positions and CPU seconds of each search over the deals, and how many deals ended
-    each way (won, unwinnable, or "budget" when the positions ran out); stops on any
-    disagreement. `rules`: "core", "slice" or "played"."""
-    measured = played_searches() if rules == "played" else searches(rules == "slice")
+            ) -> tuple[Totals, dict[str, Totals], Counter[str]]:
+    """Positions and CPU seconds of each search over the deals, and by hero face, and how many
+    deals ended each way (won, unwinnable, or "budget" when the positions ran out); stops on
+    any disagreement. `rules`: "core", "slice", "played" or "kernel"."""
+    full = rules in ("played", "kernel")
+    measured = played_searches() if full else searches(rules == "slice")
     totals = {name: (0, 0.0) for name in measured}
+    faces: dict[str, Totals] = {}
     verdicts: Counter[str] = Counter()
     for hero, seed in deals:
-        root = (played_root(hero, seed) if rules == "played"
-                else make_root(hero, seed, rules == "slice"))
+        root = deal_root(rules, hero, seed)
+        face = faces.setdefault(hero, {name: (0, 0.0) for name in measured})
         first: Outcome | None = None
         for name, prepare in measured.items():
             outcome, seconds = timed(prepare, root, positions)
@@ -180,11 +197,22 @@ def one_run(deals: list[tuple[str, int]], rules: str, positions: int
             elif outcome != first:
                 sys.exit(f"DIFFERENT on {hero} {seed}: {name} {outcome[:2]} against "
                          f"{first[:2]} (or another line)")
-            count, spent = totals[name]
-            totals[name] = (count + outcome[1], spent + seconds)
+            for kept in (totals, face):
+                count, spent = kept[name]
+                kept[name] = (count + outcome[1], spent + seconds)
         assert first is not None
         verdicts[first[0] or "budget"] += 1
-    return totals, verdicts
+    return totals, faces, verdicts
+
+
+def face_rates(faces: dict[str, Totals]) -> None:
+    """Each face's rates, one search a column (as numbered in the run's list)."""
+    names = list(next(iter(faces.values())))
+    print("  by face, positions a second: " + ", ".join(
+        f"({i}) {name}" for i, name in enumerate(names, 1)))
+    for hero, totals in faces.items():
+        print(f"    {hero:<16}" + "".join(f"{count / seconds:>11,.0f}"
+                                           for count, seconds in totals.values()))
 
 
 def main() -> int:
@@ -192,23 +220,28 @@ def main() -> int:
     parser.add_argument("--slice", action="store_true", help="the slice on draw-only cards")
     parser.add_argument("--played", action="store_true",
                         help="the full-rules kernels on the played cards")
+    parser.add_argument("--kernel", action="store_true",
+                        help="the full-rules kernels on the built-in cards as a game deals them")
+    parser.add_argument("--faces", action="store_true", help="each hero face's rates too")
     parser.add_argument("--deals", type=int, default=2, help="deals a hero face (from 1000)")
     parser.add_argument("--positions", type=int, default=None,
-                        help="positions a deal (40,000; 20,000 with --played, as baseline.py)")
+                        help="positions a deal (40,000; 20,000 with --played or --kernel, as "
+                             "baseline.py)")
     parser.add_argument("--runs", type=int, default=3, help="runs, one after another")
     args = parser.parse_args()
-    if args.slice and args.played:
-        parser.error("--slice and --played are different card sets: one at a time")
-    kind = "played" if args.played else "slice" if args.slice else "core"
-    positions = args.positions or (20_000 if args.played else 40_000)
+    if args.slice + args.played + args.kernel > 1:
+        parser.error("--slice, --played and --kernel are different card sets: one at a time")
+    kind = ("kernel" if args.kernel else "played" if args.played else "slice" if args.slice
+            else "core")
+    positions = args.positions or (20_000 if kind in ("played", "kernel") else 40_000)
     deals = [(hero, 1000 + i) for hero in HEROES for i in range(args.deals)]
     compiled = not board.__file__.endswith(".py")
-    rules = {"played": "played-card (full rules)", "slice": "draw-only (slice)",
-             "core": "core-rules"}[kind]
+    rules = {"kernel": "built-in (full rules)", "played": "played-card (full rules)",
+             "slice": "draw-only (slice)", "core": "core-rules"}[kind]
     print(f"{len(deals)} {rules} deals, {positions:,} positions each; dungeoneer "
           f"{'compiled' if compiled else 'PURE (not the comparison wanted)'}")
     for number in range(1, args.runs + 1):
-        totals, verdicts = one_run(deals, kind, positions)
+        totals, faces, verdicts = one_run(deals, kind, positions)
         base_count, base_seconds = next(iter(totals.values()))
         base = base_count / base_seconds
         ends = ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items()))
@@ -217,6 +250,8 @@ def main() -> int:
             rate = count / seconds
             print(f"  {name:<36} {count:>9,} positions {rate:>12,.0f} a second "
                   f"{rate / base:6.2f} x")
+        if args.faces:
+            face_rates(faces)
     return 0
 
 
