@@ -206,13 +206,15 @@ def one_run(deals: list[tuple[str, int]], rules: str, positions: int
 
 
 def face_rates(faces: dict[str, Totals]) -> None:
-    """Each face's rates, one search a column (as numbered in the run's list)."""
+    """Each face's positions (the same in every search) and rates, one search a column (as
+    numbered in the run's list)."""
     names = list(next(iter(faces.values())))
-    print("  by face, positions a second: " + ", ".join(
+    print("  by face, positions, then positions a second: " + ", ".join(
         f"({i}) {name}" for i, name in enumerate(names, 1)))
     for hero, totals in faces.items():
-        print(f"    {hero:<16}" + "".join(f"{count / seconds:>11,.0f}"
-                                           for count, seconds in totals.values()))
+        positions = next(iter(totals.values()))[0]
+        print(f"    {hero:<16}{positions:>8,}" + "".join(
+            f"{count / seconds:>11,.0f}" for count, seconds in totals.values()))
 
 
 def main() -> int:
