@@ -499,8 +499,8 @@ static int blocks(int blocked, const int *length, int ncols, int column)
     return 0;
 }
 
-/* Whether the card matches any suit under these statements (values beyond a mask's bits are
- * never wild: `native.rules_table` writes none). */
+/* Whether the card matches any suit under these statements (`setup` refuses a wild value
+ * beyond the mask's bits). */
 static inline int is_wild(const RulesObject *k, uint64_t wild, int card)
 {
     int value = k->value[card];
