@@ -51,14 +51,17 @@ from dungeoneer.engine.puzzle_dungeon import (
     PuzzleState,
     Ready,
     Redeal,
+    Reveal,
     ReverseColumn,
     ShuffleColumn,
     ShuffleIntoDeck,
+    ShuffleThisIntoColumn,
     Static,
     SwapArsenal,
     SwapFrontBack,
     SwapFronts,
     Trigger,
+    TriggerLoot,
     WeaponChoices,
     mask_of,
     weapon_choices,
@@ -158,12 +161,6 @@ DEFEAT_ANY: Final = 36
 DEFEAT_THIS_KING: Final = 37
 DEFEAT_ANY_KING: Final = 38
 """The same, when that monster is a Monster King."""
-COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
-                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY, ATTACK_ANY, ATTACK_ADJACENT,
-                       DEFEAT_THIS, DEFEAT_ANY, DEFEAT_THIS_KING, DEFEAT_ANY_KING)
-"""The steps that pick a column (`column_candidates`)."""
-SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK)
-"""The steps that draw from the game's random stream."""
 
 # `shuffle_spec`'s fields.
 ZONE_CODES: Final = {"hand": 1, "arsenal": 2, "discard": 3}
@@ -181,6 +178,23 @@ READY_WIZARD: Final = 40
 """Ready the wizard."""
 ATTACH_ARSENAL_FRONT: Final = 41
 """Attach the arsenal's front card to the ability's source."""
+REVEAL_BACK: Final = 42
+"""Reveal the back monster of a column, picked (one not showing its King face)."""
+SHUFFLE_THIS_IN: Final = 43
+"""Shuffle the ability's source, collected, into a column with the most monsters, picked."""
+REVEAL_OF_TYPE: Final = 44
+"""Reveal a monster of the type numbered `argument` in the dungeon, picked."""
+TRIGGER_LOOT: Final = 45
+"""Trigger the Loot of another collected monster (not a King), picked."""
+MONSTER_PICKS: Final = (EXHAUST_PICK, READY_PICK, REVEAL_OF_TYPE, TRIGGER_LOOT)
+"""The steps that pick a monster."""
+COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
+                       SWAP_FRONT_BACK, SHUFFLE_THIS, SHUFFLE_ANY, ATTACK_ANY, ATTACK_ADJACENT,
+                       DEFEAT_THIS, DEFEAT_ANY, DEFEAT_THIS_KING, DEFEAT_ANY_KING, REVEAL_BACK,
+                       SHUFFLE_THIS_IN)
+"""The steps that pick a column (`column_candidates`)."""
+SHUFFLES: Final = (SHUFFLE_THIS, SHUFFLE_ANY, REDEAL, SHUFFLE_INTO_DECK, SHUFFLE_THIS_IN)
+"""The steps that draw from the game's random stream."""
 
 EXHAUST_TARGETS: Final = {"collected": EXHAUST_PICK, "each_collected": EXHAUST_EACH,
                           "adjacent_to_this": EXHAUST_ADJACENT,
@@ -264,9 +278,11 @@ def _triggers(triggers: tuple[Trigger, ...]) -> tuple[Trig, ...]:
     return tuple((t.ability, t.ctx.source, t.ctx.column, t.ctx.subject) for t in triggers)
 
 
-def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
+def program_steps(program: tuple[object, ...], types: tuple[str, ...] = ()
+                  ) -> list[tuple[int, int]]:
     """A card ability's program as the kernel runs it; empty when a step is one the kernel does
-    not play yet. A `may`'s first step is the step after it."""
+    not play yet. A `may`'s first step is the step after it. `types` are the game's monster
+    types in order (a type a step names is its number there, -1 for one no monster has)."""
     steps: list[tuple[int, int]] = []
     for instr in program:
         if isinstance(instr, Draw):
@@ -279,6 +295,13 @@ def program_steps(program: tuple[object, ...]) -> list[tuple[int, int]]:
             steps.append((READY_TARGETS[instr.target], 0))
         elif isinstance(instr, AttachArsenalFront):
             steps.append((ATTACH_ARSENAL_FRONT, 0))
+        elif isinstance(instr, Reveal):
+            steps.append((REVEAL_BACK, 0) if instr.target == "back_of_column" else
+                         (REVEAL_OF_TYPE, types.index(instr.type) if instr.type in types else -1))
+        elif isinstance(instr, ShuffleThisIntoColumn):
+            steps.append((SHUFFLE_THIS_IN, 0))
+        elif isinstance(instr, TriggerLoot):
+            steps.append((TRIGGER_LOOT, 0))
         elif isinstance(instr, Discard):
             steps.append((DISCARD_HAND, instr.count))
         elif isinstance(instr, DiscardDeck):
@@ -602,7 +625,8 @@ class RulesKernel(Kernel):
         super().__init__(root)
         game = root.rules
         self.steps: list[list[tuple[int, int]]] = [
-            BUILTIN_STEPS[p] if p < FIRST_CARD_PROGRAM else program_steps(program)
+            BUILTIN_STEPS[p] if p < FIRST_CARD_PROGRAM else program_steps(
+                program, tuple(sorted(set(game.tables.kind))))
             for p, program in enumerate(game.programs)]
         """Each program's steps, by program id."""
         self.loot: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
@@ -651,6 +675,8 @@ class RulesKernel(Kernel):
         discarded in, when not in card order: each card's id + 1, a byte each, the first
         discarded lowest."""
         self.monster_mask = (1 << self.monster_count) - 1
+        self.looting = mask_of(m for m, (front, _king) in enumerate(self.loot) if front)
+        """The monsters whose front face has a Loot ability."""
         self.weapon_suits = game.tables.weapon
         """By face: the suits its weapon shows."""
         self.trigger_kind = [game.ability(p).trigger if p >= FIRST_CARD_PROGRAM else ""
@@ -892,12 +918,12 @@ class RulesKernel(Kernel):
                 return argument  # (its first step, its cost, can't be done: no choice)
             run.decision = YES_NO
             return ASK
-        if op in (EXHAUST_PICK, READY_PICK):
-            found = run.collected & (~run.exhausted if op == EXHAUST_PICK else run.exhausted)
+        if op in MONSTER_PICKS:
+            found = self.monster_candidates(run, op, argument, frame[2])
             if not found:
                 return NEXT
             if not found & (found - 1):  # (one candidate: taken at once)
-                run.exhausted ^= found
+                self.apply_to_monster(run, op, found.bit_length() - 1)
                 return NEXT
             run.decision, run.payments = PICK_MONSTER, list(mask_ids(found))
             return ASK
@@ -959,12 +985,12 @@ class RulesKernel(Kernel):
         if op == DISCARD_HAND:
             return self.discard_from_hand(run, argument)
         if op in COLUMN_PICKS:
-            columns = self.column_candidates(run, op, frame[3])
+            columns = self.column_candidates(run, op, frame[3], frame[2])
             if len(columns) > 1:
                 run.decision, run.payments = PICK_COLUMN, columns
                 return ASK
             if columns:
-                self.apply_to_column(run, op, frame[3], columns[0])
+                self.apply_to_column(run, op, frame, columns[0])
             return NEXT
         if op == SHUFFLE_INTO_DECK:
             return self.shuffle_into_deck(run, argument)
@@ -1103,10 +1129,8 @@ class RulesKernel(Kernel):
         subject = frame[4]
         if op in (DRAW_STEP, DISCARD_DECK):
             return bool(run.deck)
-        if op == EXHAUST_PICK:
-            return bool(run.collected & ~run.exhausted)
-        if op == READY_PICK:
-            return bool(run.collected & run.exhausted)
+        if op in MONSTER_PICKS:
+            return bool(self.monster_candidates(run, op, argument, frame[2]))
         if op in (DRAW_ARSENAL_FRONT, DISCARD_ARSENAL_FRONT, DISCARD_ARSENAL_ANY):
             return bool(run.arsenal)
         if op == DRAW_IT:
@@ -1118,7 +1142,7 @@ class RulesKernel(Kernel):
         if op == DRAW_DISCARD_TOP:
             return bool(run.discard)
         if op in COLUMN_PICKS:
-            return bool(self.column_candidates(run, op, frame[3]))
+            return bool(self.column_candidates(run, op, frame[3], frame[2]))
         if op == SWAP_ARSENAL:
             return len(run.arsenal) >= 2
         if op == EXHAUST_WIZARD:
@@ -1136,10 +1160,19 @@ class RulesKernel(Kernel):
             return bool(self.discards_of_value(run.discard, argument))
         return True
 
-    def column_candidates(self, run: Run, op: int, here: int) -> list[int]:
-        """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`):
-        `here` is the ability's column ('this column'), -1 for none."""
+    def column_candidates(self, run: Run, op: int, here: int, source: int) -> list[int]:
+        """The columns a step may pick (`ReverseColumn`, `SwapFronts`, `SwapFrontBack`,
+        `Attack`, `Defeat`, `Reveal`, `ShuffleThisIntoColumn`): `here` is the ability's column
+        ('this column'), -1 for none, and `source` the card it is on."""
         columns = run.columns
+        if op == REVEAL_BACK:
+            return [c for c, column in enumerate(columns)
+                    if column and not run.kings >> column[0] & 1]
+        if op == SHUFFLE_THIS_IN:
+            if source < 0 or not run.collected >> source & 1:
+                return []
+            most = max(len(column) for column in columns)
+            return [c for c, column in enumerate(columns) if column and len(column) == most]
         if op in (REVERSE_ANY, SHUFFLE_ANY, DEFEAT_ANY):
             return [c for c, column in enumerate(columns) if column]
         if op == DEFEAT_ANY_KING:
@@ -1235,12 +1268,19 @@ class RulesKernel(Kernel):
         short = sum(need[s] - cover[s] for s in range(4) if need[s] > cover[s])
         return short <= spare
 
-    def apply_to_column(self, run: Run, op: int, here: int, column: int) -> None:
-        """Do a column step on the picked column."""
+    def apply_to_column(self, run: Run, op: int, frame: Pend, column: int) -> None:
+        """Do a column step of the frame's ability on the picked column."""
+        here = frame[3]
+        if op == REVEAL_BACK:
+            self.reveal(run, run.columns[column][0])
+            return
+        if op == SHUFFLE_THIS_IN:
+            self.shuffle_into_column(run, frame[2], column)
+            return
         if op in (ATTACK_ANY, ATTACK_ADJACENT):  # (its steps run next, above this frame)
             run.stack.append((ATTACK_ACTION, 0, -1, column, -1, (), True, ()))
             return
-        if op >= DEFEAT_THIS:
+        if op in (DEFEAT_THIS, DEFEAT_ANY, DEFEAT_THIS_KING, DEFEAT_ANY_KING):
             self.defeated(run, run.columns[column][-1], column)
             return
         columns = list(run.columns)
@@ -1274,6 +1314,29 @@ class RulesKernel(Kernel):
         if i >= 0:
             attached = run.attached
             run.attached = attached[:i + 3] + bytes((not ready,)) + attached[i + 4:]
+
+    def shuffle_into_column(self, run: Run, monster: int, column: int) -> None:
+        """`Board.shuffle_into_column`: a collected monster back into a column, shuffled."""
+        bit = 1 << monster
+        run.collected &= ~bit
+        run.dungeon |= bit
+        columns = list(run.columns)
+        columns[column] = self.shuffled(run, columns[column] + bytes((monster,)))
+        run.columns = tuple(columns)
+        run.layout = dungeon_layout(run.columns)
+
+    def monster_candidates(self, run: Run, op: int, argument: int, source: int) -> int:
+        """The monsters a step may pick, as a mask: the ready or exhausted collected ones,
+        those of a type in the dungeon not showing their King face, or the other collected
+        monsters (not Kings) with a Loot ability."""
+        if op == EXHAUST_PICK:
+            return run.collected & ~run.exhausted
+        if op == READY_PICK:
+            return run.collected & run.exhausted
+        if op == REVEAL_OF_TYPE:
+            return self.type_masks[argument] & run.dungeon & ~run.kings if argument >= 0 else 0
+        others = run.collected & ~run.kings & self.looting
+        return others & ~(1 << source) if source >= 0 else others
 
     def shuffled(self, run: Run, cards: bytes) -> bytes:
         """The cards in the order the game's stream shuffles them into (`Board.chance_order`)."""
@@ -1417,7 +1480,7 @@ class RulesKernel(Kernel):
             self.take_into_hand(run, move)
             self.advance(run, depth, frame[1] + 1)
         elif op in COLUMN_PICKS:
-            self.apply_to_column(run, op, frame[3], move)
+            self.apply_to_column(run, op, frame, move)
             self.advance(run, depth, frame[1] + 1)
         elif op == SHUFFLE_INTO_DECK:
             if move == DONE_MOVE:
@@ -1435,9 +1498,19 @@ class RulesKernel(Kernel):
             self.discard_card(run, move)
             run.picks = (*run.picks, move)
             self.advance(run, depth, frame[1])
-        else:  # EXHAUST_PICK, READY_PICK
-            run.exhausted ^= 1 << move
+        else:  # MONSTER_PICKS
+            self.apply_to_monster(run, op, move)
             self.advance(run, depth, frame[1] + 1)
+
+    def apply_to_monster(self, run: Run, op: int, monster: int) -> None:
+        """Do a monster step on the picked monster."""
+        if op in (EXHAUST_PICK, READY_PICK):
+            run.exhausted ^= 1 << monster
+        elif op == REVEAL_OF_TYPE:
+            self.reveal(run, monster)
+        else:  # TRIGGER_LOOT (`Board.trigger_loot_of`)
+            for ability in self.loot[monster][0]:
+                self.add_trigger(run, (ability, monster, -1, monster))
 
     # ------------------------------------------------------------------ the rules' actions
 

@@ -32,11 +32,11 @@ it). The modules behind them are the engine's own business:
   whose abilities only draw, and the full-rules kernel: the steps they run (`Draw`, `May`,
   `Exhaust`, `Ready`, `Discard`, `DiscardDeck`, `DrawArsenalFront`, `DiscardArsenal`, `DrawIt`,
   `DiscardIt`, `DrawFromDiscard`, `SwapArsenal`, `ReverseColumn`, `SwapFronts`,
-  `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`, `Attack`, `Defeat`), the
-  Monster King rule's program, `KING_FLIP`, and the engine's pending abilities, which the
-  full-rules kernel reads where a search starts among them (`Frame`, `Batch`, `Trigger`), a
-  statement (`Static`), whose effects it plays, and the attachments it keeps (`Attachment`,
-  `AttachArsenalFront`).
+  `SwapFrontBack`, `ShuffleColumn`, `Redeal`, `ShuffleIntoDeck`, `Attack`, `Defeat`, `Reveal`,
+  `ShuffleThisIntoColumn`, `TriggerLoot`, `AttachArsenalFront`), the Monster King rule's
+  program, `KING_FLIP`, and the engine's pending abilities, which the full-rules kernel reads
+  where a search starts among them (`Frame`, `Batch`, `Trigger`), a statement (`Static`),
+  whose effects it plays, and the attachments it keeps (`Attachment`).
 """
 
 from __future__ import annotations
@@ -93,12 +93,15 @@ from dungeoneer.engine.puzzle_dungeon.effects import (
     May,
     Ready,
     Redeal,
+    Reveal,
     ReverseColumn,
     ShuffleColumn,
     ShuffleIntoDeck,
+    ShuffleThisIntoColumn,
     SwapArsenal,
     SwapFrontBack,
     SwapFronts,
+    TriggerLoot,
 )
 from dungeoneer.engine.puzzle_dungeon.game import (
     COLUMNS,
@@ -186,9 +189,10 @@ __all__ = [
     "Batch", "Board", "CardOrderPayments", "CardSet", "CarefulChoices", "Defeat", "Discard",
     "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront", "DrawFromDiscard",
     "DrawIt", "EagerOptions", "Exhaust", "Face", "Frame", "HeroFace", "Instr", "May", "Monster",
-    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Redeal", "Resources",
-    "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck", "Static", "SwapArsenal", "SwapFrontBack",
-    "SwapFronts", "Trigger", "WeaponChoices", "active_statics", "bits", "card_set", "face",
-    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
-    "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
-    "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]
+    "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready", "Redeal", "Resources", "Reveal",
+    "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck", "ShuffleThisIntoColumn", "Static",
+    "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger", "TriggerLoot", "WeaponChoices",
+    "active_statics", "bits", "card_set", "face", "forbidden_columns", "in_card_order",
+    "information_set", "key_of", "least_payment_cost", "load_card_set", "make_puzzle_dungeon",
+    "mask_of", "nonempty_columns", "one_order_each", "pay_at_random", "prey_progress",
+    "suit_counts", "weapon_choices", "weapon_covers"]
