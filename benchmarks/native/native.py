@@ -147,6 +147,7 @@ def rules_table(kernel: RulesKernel) -> list[int]:
     for weapon in kernel.weapon_suits:  # (by face: the suits matched when it is wild)
         choices = weapon_choices(weapon, True)
         table += [len(choices), *(n for suits, _counts in choices for n in (len(suits), *suits))]
+    table += [len(kernel.type_masks), *kernel.type_masks]
     return table + list(kernel.value)
 
 

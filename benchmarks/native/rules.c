@@ -49,7 +49,7 @@ enum {
     S_SWAP_FRONTS_ENDS, S_SWAP_FRONT_BACK, S_SHUFFLE_THIS, S_SHUFFLE_ANY, S_REDEAL,
     S_SHUFFLE_INTO_DECK, S_ATTACK_ANY, S_ATTACK_ADJACENT, S_DEFEAT_THIS, S_DEFEAT_ANY,
     S_DEFEAT_THIS_KING, S_DEFEAT_ANY_KING, S_EXHAUST_WIZARD, S_READY_WIZARD,
-    S_ATTACH_ARSENAL_FRONT,
+    S_ATTACH_ARSENAL_FRONT, S_REVEAL_BACK, S_SHUFFLE_THIS_IN, S_REVEAL_OF_TYPE, S_TRIGGER_LOOT,
 };
 
 /* A step's result: the next step, the player must choose, the frame is gone; else a step. */
@@ -166,6 +166,9 @@ typedef struct {
     Stm king_stm[MAX_MONSTERS][R_MAX_STATICS];
     uint8_t stm_collected[MAX_MONSTERS][R_MAX_STATICS];
     uint64_t static_kings;
+    uint64_t looting;  /* the monsters whose front face has a Loot ability */
+    int ntypes;
+    uint64_t type_mask[MAX_MONSTERS];  /* by monster type, in the core kernel's order */
     int nwild_choice[2 * MAX_MONSTERS];  /* each face's weapon when wild (`weapon_choices`) */
     uint8_t wild_choice_len[2 * MAX_MONSTERS][R_MAX_WILD_CHOICES];
     uint8_t wild_choice[2 * MAX_MONSTERS][R_MAX_WILD_CHOICES][2];
@@ -1306,8 +1309,9 @@ static void exhaust_adjacent(Run *r, int ncols, int source)
     }
 }
 
-/* `RulesKernel.column_candidates`: the columns a step may pick; `here` is the ability's. */
-static int column_candidates(const RulesObject *k, int op, int here, int *out)
+/* `RulesKernel.column_candidates`: the columns a step may pick; `here` is the ability's
+ * column, `source` the card it is on. */
+static int column_candidates(const RulesObject *k, int op, int here, int source, int *out)
 {
     const Run *r = &k->run;
     int ncols = k->core.ncols, count = 0;
@@ -1315,6 +1319,22 @@ static int column_candidates(const RulesObject *k, int op, int here, int *out)
     for (int c = 0; c < ncols; c++)
         all[c] = c;
     switch (op) {
+    case S_REVEAL_BACK:
+        for (int c = 0; c < ncols; c++)
+            if (r->clen[c] && !(r->kings >> r->col[c][0] & 1))
+                out[count++] = c;
+        return count;
+    case S_SHUFFLE_THIS_IN: {
+        if (source < 0 || !(r->collected >> source & 1))
+            return 0;
+        int most = 0;
+        for (int c = 0; c < ncols; c++)
+            most = r->clen[c] > most ? r->clen[c] : most;
+        for (int c = 0; c < ncols; c++)
+            if (r->clen[c] && r->clen[c] == most)
+                out[count++] = c;
+        return count;
+    }
     case S_REVERSE_ANY: case S_SHUFFLE_ANY: case S_DEFEAT_ANY:
         for (int c = 0; c < ncols; c++)
             if (r->clen[c])
@@ -1378,15 +1398,34 @@ static void reverse(uint8_t *items, int count)
     }
 }
 
-/* `RulesKernel.apply_to_column`: a column step on the picked column. */
-static void apply_to_column(RulesObject *k, int op, int here, int column)
+/* `RulesKernel.shuffle_into_column`: a collected monster back into a column, shuffled. */
+static void shuffle_into_column(Run *r, int monster, int column)
+{
+    uint64_t bit = 1ULL << monster;
+    r->collected &= ~bit;
+    r->dungeon |= bit;
+    r->col[column][r->clen[column]++] = (uint8_t)monster;
+    shuffle(r->col[column], r->clen[column], &r->stream);
+}
+
+/* `RulesKernel.apply_to_column`: a column step of the frame's ability (its column `here`, its
+ * source) on the picked column. */
+static void apply_to_column(RulesObject *k, int op, int here, int source, int column)
 {
     Run *r = &k->run;
+    if (op == S_REVEAL_BACK) {
+        reveal(k, r->col[column][0]);
+        return;
+    }
+    if (op == S_SHUFFLE_THIS_IN) {
+        shuffle_into_column(r, source, column);
+        return;
+    }
     if (op == S_ATTACK_ANY || op == S_ATTACK_ADJACENT) {  /* (its steps run next, above) */
         push_pend(r, ATTACK_ACTION, 0, -1, column, -1, 1);
         return;
     }
-    if (op >= S_DEFEAT_THIS) {
+    if (op >= S_DEFEAT_THIS && op <= S_DEFEAT_ANY_KING) {
         defeated(k, r->col[column][r->clen[column] - 1], column);
         return;
     }
@@ -1584,6 +1623,29 @@ static int discard_from_hand(RulesObject *k, int count)
 
 /* ------------------------------------------------------------------ steps */
 
+static int is_column_pick(int op)
+{
+    return (op >= S_REVERSE_THIS && op <= S_DEFEAT_ANY_KING && op != S_REDEAL &&
+            op != S_SHUFFLE_INTO_DECK) || op == S_REVEAL_BACK || op == S_SHUFFLE_THIS_IN;
+}
+
+/* `RulesKernel.monster_candidates`: the monsters a step may pick, as a mask: the ready or
+ * exhausted collected ones, those of a type in the dungeon not showing their King face, or
+ * the other collected monsters (not Kings) with a Loot ability. */
+static uint64_t monster_candidates(const RulesObject *k, int op, int argument, int source)
+{
+    const Run *r = &k->run;
+    if (op == S_EXHAUST_PICK)
+        return r->collected & ~r->exhausted;
+    if (op == S_READY_PICK)
+        return r->collected & r->exhausted;
+    if (op == S_REVEAL_OF_TYPE)
+        return argument >= 0 && argument < k->ntypes
+            ? k->type_mask[argument] & r->dungeon & ~r->kings : 0;
+    uint64_t others = r->collected & ~r->kings & k->looting;
+    return source >= 0 ? others & ~(1ULL << source) : others;
+}
+
 /* `RulesKernel.possible`: whether a step of the frame's ability can do anything now. */
 static int possible(const RulesObject *k, int op, int argument, const Pend *f)
 {
@@ -1593,10 +1655,8 @@ static int possible(const RulesObject *k, int op, int argument, const Pend *f)
     switch (op) {
     case S_DRAW: case S_DISCARD_DECK:
         return r->klen > 0;
-    case S_EXHAUST_PICK:
-        return (r->collected & ~r->exhausted) != 0;
-    case S_READY_PICK:
-        return (r->collected & r->exhausted) != 0;
+    case S_EXHAUST_PICK: case S_READY_PICK: case S_REVEAL_OF_TYPE: case S_TRIGGER_LOOT:
+        return monster_candidates(k, op, argument, f->source) != 0;
     case S_DRAW_ARSENAL_FRONT: case S_DISCARD_ARSENAL_FRONT: case S_DISCARD_ARSENAL_ANY:
         return r->alen > 0;
     case S_DRAW_IT:
@@ -1627,28 +1687,35 @@ static int possible(const RulesObject *k, int op, int argument, const Pend *f)
     default:
         break;
     }
-    if (op >= S_REVERSE_THIS && op <= S_DEFEAT_ANY_KING && op != S_REDEAL &&
-        op != S_SHUFFLE_INTO_DECK)
-        return column_candidates(k, op, f->column, out) > 0;
+    if (is_column_pick(op))
+        return column_candidates(k, op, f->column, f->source, out) > 0;
     return 1;
 }
 
-static int is_column_pick(int op)
+/* A monster step on the picked monster (`RulesKernel.apply_to_monster`). */
+static void apply_to_monster(RulesObject *k, int op, int monster)
 {
-    return op >= S_REVERSE_THIS && op <= S_DEFEAT_ANY_KING && op != S_REDEAL &&
-        op != S_SHUFFLE_INTO_DECK;
+    Run *r = &k->run;
+    if (op == S_EXHAUST_PICK || op == S_READY_PICK) {
+        r->exhausted ^= 1ULL << monster;
+    } else if (op == S_REVEAL_OF_TYPE) {
+        reveal(k, monster);
+    } else {  /* S_TRIGGER_LOOT (`Board.trigger_loot_of`): its front face's Loot */
+        for (int i = 0; i < k->nloot[monster][0]; i++)
+            add_trigger(r, k->loot[monster][0][i], monster, -1, monster);
+    }
 }
 
-static int pick_monster(Run *r, uint64_t found)
+static int pick_monster(RulesObject *k, int op, uint64_t found)
 {
     if (!found)
         return R_NEXT;
     if (!(found & (found - 1))) {  /* (one candidate: taken at once) */
-        r->exhausted ^= found;
+        apply_to_monster(k, op, lowest_bit(found));
         return R_NEXT;
     }
     uint8_t monsters[MAX_MONSTERS];
-    return ask_cards(r, PICK_MONSTER, monsters, mask_list(found, monsters), 0);
+    return ask_cards(&k->run, PICK_MONSTER, monsters, mask_list(found, monsters), 0);
 }
 
 /* The attack's payment step (`ATTACK_PAY`). */
@@ -1744,15 +1811,11 @@ static int card_step(RulesObject *k, const Pend *f, int op, int argument)
     }
 }
 
-/* The steps on collected monsters and on attachments. */
+/* The steps on collected monsters that pick none, and on attachments. */
 static int monster_step(RulesObject *k, const Pend *f, int op)
 {
     Run *r = &k->run;
     switch (op) {
-    case S_EXHAUST_PICK:
-        return pick_monster(r, r->collected & ~r->exhausted);
-    case S_READY_PICK:
-        return pick_monster(r, r->collected & r->exhausted);
     case S_EXHAUST_EACH:
         r->exhausted |= r->collected;
         return R_NEXT;
@@ -1798,9 +1861,10 @@ static int step(RulesObject *k, int depth, int op, int argument)
         r->decision = YES_NO;
         return R_ASK;
     }
-    case S_EXHAUST_PICK: case S_READY_PICK: case S_EXHAUST_EACH: case S_READY_EACH:
-    case S_EXHAUST_FRONTS: case S_EXHAUST_ADJACENT: case S_READY_IT: case S_EXHAUST_WIZARD:
-    case S_READY_WIZARD: case S_ATTACH_ARSENAL_FRONT:
+    case S_EXHAUST_PICK: case S_READY_PICK: case S_REVEAL_OF_TYPE: case S_TRIGGER_LOOT:
+        return pick_monster(k, op, monster_candidates(k, op, argument, f->source));
+    case S_EXHAUST_EACH: case S_READY_EACH: case S_EXHAUST_FRONTS: case S_EXHAUST_ADJACENT:
+    case S_READY_IT: case S_EXHAUST_WIZARD: case S_READY_WIZARD: case S_ATTACH_ARSENAL_FRONT:
         return monster_step(k, f, op);
     case S_REDEAL:
         if (r->dungeon)
@@ -1835,7 +1899,7 @@ static int step(RulesObject *k, int depth, int op, int argument)
         break;
     }
     if (is_column_pick(op)) {
-        count = column_candidates(k, op, f->column, found);
+        count = column_candidates(k, op, f->column, f->source, found);
         if (count > 1) {
             r->decision = PICK_COLUMN;
             for (int i = 0; i < count; i++)
@@ -1844,7 +1908,7 @@ static int step(RulesObject *k, int depth, int op, int argument)
             return R_ASK;
         }
         if (count)
-            apply_to_column(k, op, f->column, found[0]);
+            apply_to_column(k, op, f->column, f->source, found[0]);
         return R_NEXT;
     }
     return card_step(k, f, op, argument);
@@ -1947,7 +2011,7 @@ static int choose(RulesObject *k, const SpotObject *s, long move)
         take_into_hand(k, (int)move);
         advance(r, depth, pc + 1);
     } else if (is_column_pick(op)) {
-        apply_to_column(k, op, f->column, (int)move);
+        apply_to_column(k, op, f->column, f->source, (int)move);
         advance(r, depth, pc + 1);
     } else if (op == S_SHUFFLE_INTO_DECK) {
         if (move == DONE_MOVE) {
@@ -1965,8 +2029,8 @@ static int choose(RulesObject *k, const SpotObject *s, long move)
         discard_card(r, (int)move);
         add_pick(r, (int)move);
         advance(r, depth, pc);
-    } else {  /* S_EXHAUST_PICK, S_READY_PICK */
-        r->exhausted ^= 1ULL << move;
+    } else {  /* the monster picks */
+        apply_to_monster(k, op, (int)move);
         advance(r, depth, pc + 1);
     }
     return 0;
@@ -2567,7 +2631,7 @@ static void read_programs(RulesObject *k, Numbers *n)
     for (int p = 0; p < k->nprograms && !PyErr_Occurred(); p++) {
         k->nsteps[p] = (int)next_number(n, 0, R_MAX_STEPS - 1);
         for (int i = 0; i < k->nsteps[p]; i++) {
-            k->op[p][i] = (int)next_number(n, 0, S_ATTACH_ARSENAL_FRONT);
+            k->op[p][i] = (int)next_number(n, 0, S_TRIGGER_LOOT);
             k->arg[p][i] = (int)next_number(n, -1, R_ANY);
         }
         k->op[p][k->nsteps[p]] = -1;  /* (a may's first step is always there: never read) */
@@ -2649,6 +2713,13 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
     read_monsters(k, &n);
     read_events(k, &n);
     read_wild_choices(k, &n);
+    k->ntypes = (int)next_number(&n, 0, MAX_MONSTERS);
+    for (int t = 0; t < k->ntypes; t++)
+        k->type_mask[t] = (uint64_t)next_number(&n, 0, R_ANY);
+    k->looting = 0;
+    for (int m = 0; m < k->core.monsters; m++)
+        if (k->nloot[m][0])
+            k->looting |= 1ULL << m;
     for (int c = 0; c < k->core.cards; c++)
         k->value[c] = (uint8_t)next_number(&n, 0, 255);
     if (!PyErr_Occurred() && n.at != n.size)
