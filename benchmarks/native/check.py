@@ -9,6 +9,7 @@ keys merge the same positions (a Python key maps to one C key and back).
     python benchmarks/native/check.py --played --armed  # from half-collected positions
     python benchmarks/native/check.py --kernel        # the built-in cards as a game deals them
     python benchmarks/native/check.py --kernel --armed
+    python benchmarks/native/check.py --extras        # the same, the extras in the deck
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from deals import HEROES, kernel_root, make_root, played_root, tests_importable
+from deals import HEROES, extras_root, kernel_root, make_root, played_root, tests_importable
 from native import NativeKernel, NativeRules
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleState
@@ -182,7 +183,10 @@ def rules_walk(native: NativeRules, rng: random.Random, kinds: Counter[str], whe
                     for move, c_move in zip(py_moves, c_moves, strict=True)]
         for i, (py_child, c_child) in enumerate(children):
             same_spot(native, py_child, c_child, f"{here} move {py_moves[i]}")
-        py_spot, c_spot = children[rng.randrange(len(children))]
+        py_next, c_next = children[rng.randrange(len(children))]
+        if py_spot.collected & ~py_next.collected:
+            kinds["a collected monster back in the dungeon"] += 1
+        py_spot, c_spot = py_next, c_next
     return 400
 
 
@@ -208,14 +212,19 @@ PENDING_STARTS = (("Skull Alchemist", 4), ("Skull Warrior", 2))
 start from a decision."""
 
 
-def check_rules(deals: range, walks: int, armed_starts: bool, built_in: bool) -> int:
-    """Walks from the start (or the armed positions) of each deal (its seed in `deals`) of the
-    played cards, or of the built-in cards as a game deals them."""
+ROOTS = {"played": played_root, "built-in": kernel_root, "extras": extras_root}
+"""The card sets the full-rules kernels are checked on: the played cards, the built-in cards
+as a game deals them, and those with the extras."""
+
+
+def check_rules(deals: range, walks: int, armed_starts: bool, cards: str) -> int:
+    """Walks from the start (or the armed positions) of each deal (its seed in `deals`) of a
+    card set (`ROOTS`)."""
     rng = random.Random(11)
     total_steps = total_walks = 0
     kinds: Counter[str] = Counter()
     starts = [(hero, seed) for hero in HEROES for seed in deals]
-    make = kernel_root if built_in else played_root
+    make = ROOTS[cards]
     for hero, seed in starts + list(PENDING_STARTS):
         root = make(hero, seed)
         if armed_starts:
@@ -225,7 +234,6 @@ def check_rules(deals: range, walks: int, armed_starts: bool, built_in: bool) ->
             total_steps += rules_walk(native, rng, kinds, f"{hero} {seed} walk {number}")
             total_walks += 1
     start = "armed positions" if armed_starts else "start"
-    cards = "built-in" if built_in else "played-card"
     print(f"{total_walks} walks, {total_steps} steps from the {start} of {len(starts)} "
           f"{cards} deals and of seeds {', '.join(str(s) for _h, s in PENDING_STARTS)} "
           f"({', '.join(h for h, _s in PENDING_STARTS)}), every child compared: the C "
@@ -241,17 +249,20 @@ def main() -> int:
                         help="the full-rules kernel on the played cards")
     parser.add_argument("--kernel", action="store_true",
                         help="the full-rules kernel on the built-in cards as a game deals them")
+    parser.add_argument("--extras", action="store_true",
+                        help="the full-rules kernel on the built-in cards with the extras")
     parser.add_argument("--armed", action="store_true",
-                        help="with --played or --kernel: from positions with half the monsters "
-                             "collected")
+                        help="with --played, --kernel or --extras: from positions with half the "
+                             "monsters collected")
     parser.add_argument("--deals", type=int, default=3, help="deals a hero face")
     parser.add_argument("--first", type=int, default=1000,
-                        help="with --played or --kernel: the first deal's seed")
+                        help="with --played, --kernel or --extras: the first deal's seed")
     parser.add_argument("--walks", type=int, default=200, help="walks a deal")
     args = parser.parse_args()
-    if args.played or args.kernel:
+    if args.played or args.kernel or args.extras:
+        cards = "extras" if args.extras else "built-in" if args.kernel else "played"
         return check_rules(range(args.first, args.first + args.deals), args.walks, args.armed,
-                           args.kernel)
+                           cards)
     return check(args.slice, args.deals, args.walks)
 
 

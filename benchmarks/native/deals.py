@@ -1,6 +1,6 @@
 """The deals measured: every hero face, seeds from 1000, under the core rules, on the
 draw-only card set the slice plays, on the played card set, or the built-in cards as a game
-deals them (as benchmarks/baseline.py makes them)."""
+deals them (as benchmarks/baseline.py makes them), the extras added or not."""
 
 from __future__ import annotations
 
@@ -58,3 +58,12 @@ def kernel_root(hero: str, seed: int) -> PuzzleState:
     """A deal's start position on the built-in cards, as a game deals them (as
     benchmarks/baseline.py --kernel makes them)."""
     return PuzzleDungeon(hero=hero).new_initial_state(seed=seed)
+
+
+EXTRAS = ("Battlesnake", "Overseer", "Mold Demon")
+"""The example monsters a game may add to the monster deck (tests/solver/test_rules_kernel.py)."""
+
+
+def extras_root(hero: str, seed: int) -> PuzzleState:
+    """A deal's start position on the built-in cards and the extras."""
+    return PuzzleDungeon(hero=hero, extras=EXTRAS).new_initial_state(seed=seed)
