@@ -20,7 +20,7 @@ tests/solver/test_rules_kernel.py plays random games on the engine and the kerne
 are the engine's search's (`solver.canonical`): a quiet position by its cards' classes, a
 pending one by every card's identity. docs/solver.md ("Speed") has its figures: compiled, it
 searches the built-in cards at about seven times the search the speed aim was set on, and a C
-version of it (benchmarks/native/, an experiment outside the package) at 31-79 times.
+version of it (benchmarks/native/, an experiment outside the package) at 33-79 times.
 """
 
 from __future__ import annotations

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from build import ensure_built
 from dungeoneer.engine.protocol import Action
-from dungeoneer.engine.puzzle_dungeon import KING_FLIP, PuzzleState, weapon_choices
+from dungeoneer.engine.puzzle_dungeon import (
+    FIRST_CARD_PROGRAM,
+    KING_FLIP,
+    PuzzleState,
+    weapon_choices,
+)
 from dungeoneer.solver.kernel import HAND_SHIFT, Kernel, Node
 from dungeoneer.solver.rules_kernel import (
+    NO_TRAPS_TREASURES,
     PAY,
+    TREASURE_ACTION,
+    TRIGGER_LOOT,
     TRIGGERS,
     RulesKernel,
     Spot,
@@ -23,6 +31,10 @@ from dungeoneer.solver.rules_kernel import (
     pending_abilities,
 )
 from dungeoneer.solver.trigger_kernel import TriggerKernel, TriggerNode
+
+LAST_NATIVE_STEP = TRIGGER_LOOT
+"""The last of the Python kernel's steps (by number) the C kernel plays: those after it are
+the Traps & Treasures' (the Treasure action, modes, 'for each')."""
 
 ensure_built()
 import ckernel  # noqa: E402 (built just above)
@@ -113,6 +125,16 @@ class NativeKernel(ckernel.Kernel):  # type: ignore[misc,name-defined]
         return self.python.position(self.python_node(node))
 
 
+def played_steps(kernel: RulesKernel) -> list[list[tuple[int, int]]]:
+    """Each program's steps, by program id, for the programs this game can run: the engine's
+    own but the Treasure action, and the abilities in play (those of cards out of the game are
+    left empty: the Traps & Treasures among them take steps the C kernel does not play)."""
+    in_play = {ability.id for ability in kernel.root.rules.abilities_in_play()}
+    return [steps if program in in_play or (program < FIRST_CARD_PROGRAM
+                                            and program != TREASURE_ACTION) else []
+            for program, steps in enumerate(kernel.steps)]
+
+
 def rules_table(kernel: RulesKernel) -> list[int]:
     """What the C full-rules kernel reads of a `RulesKernel` besides the core tables, as one
     list of numbers in the order kernel's `setup` (rules.c) reads them."""
@@ -126,7 +148,7 @@ def rules_table(kernel: RulesKernel) -> list[int]:
     table = [len(kernel.steps), KING_FLIP, int(kernel.shuffles), kernel.mask_width,
              int(kernel.order_read), int(kernel.order_always), kernel.order_monsters,
              kernel.order_kings, kernel.static_kings, *statement(kernel.hero_statements)]
-    for program, steps in enumerate(kernel.steps):
+    for program, steps in enumerate(played_steps(kernel)):
         kind = kernel.trigger_kind[program]
         table += [len(steps), *(n for op_arg in steps for n in op_arg),
                   kernel.signatures[program], TRIGGERS.index(kind) if kind in TRIGGERS else -1,
@@ -157,6 +179,9 @@ class NativeRules(ckernel.RulesKernel):  # type: ignore[misc,name-defined]
 
     def __init__(self, root: PuzzleState, python: RulesKernel | None = None) -> None:
         python = RulesKernel(root) if python is None else python
+        if python.with_tt or any(op > LAST_NATIVE_STEP for steps in played_steps(python)
+                                 for op, _argument in steps):
+            raise ValueError("the C kernel does not play Traps & Treasures yet")
         super().__init__(python, **core_tables(python))
         self.setup(rules_table(python))
 
@@ -188,7 +213,7 @@ class NativeRules(ckernel.RulesKernel):  # type: ignore[misc,name-defined]
         payments = self.payment_codes(s) if s.decision == PAY else s.options
         return Spot(s.arsenal, s.hand, s.discard, s.kings, s.exhausted, s.collected,
                     s.dungeon, s.pending, payments, s.columns, s.layout, s.deck, s.attached,
-                    s.stream, s.stack, s.decision)
+                    NO_TRAPS_TREASURES, s.stream, s.stack, s.decision)
 
     def python_move(self, spot: object, move: int) -> int:
         """A C move as the Python kernel's (a payment's index as its code)."""
