@@ -435,7 +435,7 @@ def card_set_refusal(game: PuzzleDungeon) -> str:
 
 def plays_pending(game: PuzzleDungeon, item: Frame | Batch) -> bool:
     """Whether the kernel plays this entry of the engine's stack: every program in it (the
-    frame's and those waiting) is one it runs, and no frame counts repetitions."""
+    frame's and those waiting) is one it runs."""
     if isinstance(item, Batch):
         programs = [t.ability for t in item.triggers]
     else:
