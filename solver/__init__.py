@@ -70,8 +70,9 @@ def solve(state: PuzzleState, *, seconds: float | None = 30.0, states: int | Non
     shared equally by the strategies whatever the number of processes; each process's own
     interpreter comes on top. `workers` is the number of processes to run the strategies on (this
     one included); the answer is the same for any number. `bounds=False` switches off the CP-SAT
-    relaxation and the core bound, `kernel=False` the core-rules kernel (`solver.kernel`: the
-    depth-first search then runs on the engine), to measure what they save."""
+    relaxation and the core bound, `kernel=False` the search kernels (`solver.kernel` under the
+    core rules, `solver.rules_kernel` under the full rules: the depth-first search then runs on
+    the engine), to measure what they save."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if memory is not None and memory < 1:

@@ -34,6 +34,8 @@ from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.kernel import KernelDepthFirst, unsupported
 from dungeoneer.solver.rollouts import NestedRollouts
+from dungeoneer.solver.rules_kernel import RulesKernel
+from dungeoneer.solver.rules_kernel import unsupported as rules_unsupported
 from dungeoneer.solver.search import (
     UNWINNABLE,
     WON,
@@ -52,11 +54,11 @@ from dungeoneer.solver.search import (
 STRATEGIES = ("nested rollouts", "depth-first")
 """The portfolio's strategies, in the order their verdicts are taken: nested rollouts find the
 wins (docs/solver.md, "Why the hard deals are hard"), the guided depth-first search is complete
-and proves the losses (on the core-rules kernel where it can: `strategies_for`). "best-first",
-"plain depth-first" and "kernel depth-first" may be named too."""
+and proves the losses (on a search kernel where one can start: `strategies_for`). "best-first",
+"plain depth-first", "kernel depth-first" and "rules kernel depth-first" may be named too."""
 
 KNOWN = ("nested rollouts", "depth-first", "best-first", "plain depth-first",
-         "kernel depth-first")
+         "kernel depth-first", "rules kernel depth-first")
 """Every strategy a portfolio may run."""
 TABLELESS = ("nested rollouts",)
 """Strategies that keep no table: they take no share of the memory cap."""
@@ -84,11 +86,16 @@ AHEAD = 2
 
 
 def strategies_for(root: PuzzleState, *, kernel: bool = True) -> tuple[str, ...]:
-    """The portfolio for this position: `STRATEGIES`, the depth-first search run on the
-    core-rules kernel (`solver.kernel`) where it can start (a quiet core-rules position) and
-    `kernel` allows."""
+    """The portfolio for this position: `STRATEGIES`, where `kernel` allows with the
+    depth-first search run on a search kernel that can start there: under the core rules the
+    core-rules kernel's (`solver.kernel`, in the engine's order), under the full rules the
+    full-rules kernel's (`solver.rules_kernel`), which visits the guided search's positions in
+    its order, so that the portfolio's answers are the same, sooner."""
     if kernel and not unsupported(root):
         return tuple("kernel depth-first" if name == "depth-first" else name
+                     for name in STRATEGIES)
+    if kernel and not root.rules.core and not rules_unsupported(root):
+        return tuple("rules kernel depth-first" if name == "depth-first" else name
                      for name in STRATEGIES)
     return STRATEGIES
 
@@ -141,6 +148,10 @@ def _strategy(name: str, root: PuzzleState, prune: CoreBound | None, canonical: 
                           memory=memory)
     if name == "kernel depth-first":
         return KernelDepthFirst(root, bound=prune, memory=memory)
+    if name == "rules kernel depth-first":
+        search = KernelDepthFirst(root, memory=memory, kernel=RulesKernel(root, guided=True))
+        search.name = name
+        return search
     raise ValueError(f"no strategy {name!r}; known: {', '.join(KNOWN)}")
 
 

@@ -34,6 +34,7 @@ from dungeoneer.engine.puzzle_dungeon import (
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     AttachArsenalFront,
+    AttachFirstDealt,
     Attachment,
     Attack,
     Batch,
@@ -204,6 +205,9 @@ FOR_EACH: Final = 50
 `argument`, else the block after repeats that many times."""
 REPEAT: Final = 51
 """The end of a 'for each' block: back to step `argument` while repetitions are left."""
+ATTACH_FIRST_DEALT: Final = 52
+"""Attach the first card of suit `argument` & 255 dealt at set up, if it is in the arsenal,
+to the hero (as a wizard if `argument` >> 8)."""
 MONSTER_PICKS: Final = (EXHAUST_PICK, READY_PICK, REVEAL_OF_TYPE, TRIGGER_LOOT)
 """The steps that pick a monster."""
 COLUMN_PICKS: Final = (REVERSE_THIS, REVERSE_ANY, SWAP_FRONTS_ADJACENT, SWAP_FRONTS_ENDS,
@@ -342,6 +346,8 @@ def program_steps(program: tuple[object, ...], types: tuple[str, ...] = ()
             steps.append((READY_TARGETS[instr.target], 0))
         elif isinstance(instr, AttachArsenalFront):
             steps.append((ATTACH_ARSENAL_FRONT, 0))
+        elif isinstance(instr, AttachFirstDealt) and instr.status in ("", "wizard"):
+            steps.append((ATTACH_FIRST_DEALT, instr.suit | (instr.status == "wizard") << 8))
         elif isinstance(instr, Reveal):
             steps.append((REVEAL_BACK, 0) if instr.target == "back_of_column" else
                          (REVEAL_OF_TYPE, types.index(instr.type) if instr.type in types else -1))
@@ -1087,6 +1093,15 @@ class RulesKernel(Kernel):
                 card = run.arsenal[-1]
                 run.arsenal = run.arsenal[:-1]
                 run.attached += attachment(card, frame[2], "", False)
+            return NEXT
+        if op == ATTACH_FIRST_DEALT:  # (`AttachFirstDealt.run`: set up's deals never change)
+            for card in self.root.setup_deals:
+                if self.suit[card] == argument & 255:
+                    if card in run.arsenal:
+                        run.arsenal = run.arsenal.replace(bytes((card,)), b"")
+                        run.attached += attachment(card, HERO, "wizard" if argument >> 8
+                                                   else "", False)
+                    break
             return NEXT
         if op == EXHAUST_ADJACENT:
             self.exhaust_adjacent(run, frame[2])

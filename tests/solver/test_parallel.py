@@ -8,10 +8,10 @@ import pytest
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.solver import UNKNOWN, UNWINNABLE, WON, parallel, solve
+from dungeoneer.solver.kernel import KERNEL_BYTES_PER_KEY
 from dungeoneer.solver.parallel import Own, Setup, Team, run_portfolio, usable_cores
 from dungeoneer.solver.search import Budget, Runner
 from dungeoneer.solver.synthetic import synthetic_game
-from dungeoneer.solver.table import BYTES_PER_KEY
 from tests.conftest import slow_after
 
 # Position budgets, not time: the answers must not depend on the machine's speed. A win found
@@ -53,15 +53,31 @@ def test_a_core_deal_on_two_workers_gives_the_same_answer_as_on_one(at_once):
     assert not multiprocessing.active_children()
 
 
+def test_a_full_rules_deal_searches_depth_first_on_the_full_rules_kernel():
+    """Under the full rules the guided depth-first search runs on the full-rules kernel, which
+    visits its positions in its order: the same answer as on the engine (`kernel=False`),
+    named for the kernel."""
+    state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=20)
+    assert parallel.strategies_for(state) == ("nested rollouts", "rules kernel depth-first")
+    assert parallel.strategies_for(state, kernel=False) == parallel.STRATEGIES
+    on_kernel = solve(state, seconds=None, states=20_000, memory=None)
+    on_engine = solve(state, seconds=None, states=20_000, memory=None, kernel=False)
+    assert on_kernel.status == WON and on_kernel.method == "rules kernel depth-first"
+    assert on_engine.method == "depth-first"
+    assert (on_kernel.line, on_kernel.states) == (on_engine.line, on_engine.states)
+
+
 @pytest.mark.slow  # (three worker processes)
 def test_more_workers_than_strategies_and_a_memory_cap_give_the_same_answer_as_one(at_once):
     """Each strategy in a process of its own (a third worker has nothing to run), the
-    depth-first table under a small cap that makes it forget positions."""
+    depth-first table (the full-rules kernel's) under a small cap that makes it forget
+    positions."""
     state = PuzzleDungeon(hero="Rogue").new_initial_state(seed=20)
-    limits = {"seconds": None, "states": 12_000, "memory": 300 * BYTES_PER_KEY}
+    limits = {"seconds": None, "states": 12_000, "memory": 300 * KERNEL_BYTES_PER_KEY}
     one = solve(state, workers=1, **limits)
     three = solve(state, workers=3, **limits)
-    assert one.status == WON and one.method == "depth-first" and one.details["evicted"] > 0
+    assert one.status == WON and one.method == "rules kernel depth-first"
+    assert one.details["evicted"] > 0
     assert _key(three) == _key(one)
 
 
