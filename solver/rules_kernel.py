@@ -1778,8 +1778,9 @@ class RulesKernel(Kernel):
     def flip_traps(self, run: Run) -> None:
         """`Board.flip_traps`: a Trap whose type has no monster left in the dungeon flips to
         its Treasure face, collected."""
-        traps, treasures, removed = run.tt
-        for t in traps:
+        attached, treasures, removed = run.tt
+        traps = attached
+        for t in attached:  # (a name of its own: compiled, a loop reads its name each time)
             if not self.tt_types[t] & run.dungeon:
                 traps = traps.replace(bytes((t,)), b"")
                 treasures += bytes((t,))
