@@ -497,15 +497,22 @@ class Kernel:
         """The engine's action for a move at `node`, whose engine position is `state`."""
         if node.pending < 0:
             return Action("deal") if move == DEAL else Action("attack", move)
-        taken = move & 63
-        chosen = move >> HAND_SHIFT & self.hand_mask
-        weapons = move >> (HAND_SHIFT + self.card_count)
+        # (under the core rules the order of discards is never read: hand cards in card order)
+        return self.engine_payment(state, move & 63, mask_ids(move >> HAND_SHIFT
+                                                              & self.hand_mask),
+                                   move >> (HAND_SHIFT + self.card_count))
+
+    def engine_payment(self, state: PuzzleState, taken: int, hand: bytes,
+                       weapons: int) -> Action:
+        """The engine's payment that takes `taken` arsenal cards, discards the hand cards
+        `hand` in that order and uses the weapons `weapons` (a mask)."""
         for action in state.legal_actions():
             payment = action.arg
-            if (len(payment.arsenal) == taken and mask_of(c for c, _s in payment.hand) == chosen
+            if (len(payment.arsenal) == taken and bytes(c for c, _s in payment.hand) == hand
                     and mask_of(m for m, _s in payment.weapons) == weapons):
                 return action
-        raise AssertionError(f"no payment of the engine's is the kernel's {move}")
+        raise AssertionError(f"no payment of the engine's takes {taken} arsenal cards, the "
+                             f"hand cards {list(hand)} and the weapons {weapons:b}")
 
     def position(self, node: Node) -> PuzzleState:
         """The engine's position for a quiet one of the kernel's."""

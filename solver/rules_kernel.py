@@ -31,6 +31,7 @@ from typing import Final, cast
 from dungeoneer.engine import rng
 from dungeoneer.engine.protocol import Action
 from dungeoneer.engine.puzzle_dungeon import (
+    COLUMN_REFS,
     FIRST_CARD_PROGRAM,
     KING_FLIP,
     AttachArsenalFront,
@@ -273,6 +274,7 @@ LOOT, TROPHY, MONSTER_KING, COLLECT, REVEAL, KING_REVEALED, DEALT, DRAWN, ATTACK
 PLAYED_STATEMENTS: Final = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
 """The statements (static abilities) the kernel plays."""
 COLUMN_REFERENCES: Final = ("leftmost", "middle", "rightmost")
+"""The columns a statement names (`COLUMN_REFS`), by number."""
 
 HERO: Final = -1
 """An ability's source when it is the hero's (as the engine's `HERO`)."""
@@ -556,18 +558,9 @@ class Statements:
                                     if s.kind == "wild_weapons" and owner >= 0)
 
     def blocks(self, columns: tuple[bytes, ...], column: int) -> bool:
-        """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`:
-        the leftmost, middle and rightmost among the columns with monsters)."""
-        full = [c for c, monsters in enumerate(columns) if monsters]
+        """Whether the front monster of `column` can't be attacked (`rules.forbidden_columns`)."""
         for reference in self.blocked:
-            if reference == 0:
-                named = full[:1]
-            elif reference == 2:
-                named = full[-1:]
-            else:
-                half = len(full) // 2
-                named = full[half:half + 1] if len(full) % 2 else full[half - 1:half + 1]
-            if column in named:
+            if column in COLUMN_REFS[COLUMN_REFERENCES[reference]](columns):
                 return True
         return False
 
@@ -1759,6 +1752,20 @@ class RulesKernel(Kernel):
             for ability, _king_only in self.hero_abilities[MONSTER_KING]:
                 self.add_trigger(run, (ability, monster, column, monster))
         bit = 1 << monster
+        if self.with_tt:
+            self.set_off_traps_treasures(run, monster, column)
+        run.collected |= bit
+        run.dungeon &= ~bit
+        self.fire(run, COLLECT, monster)
+        kind = self.type_masks[self.monster_type[monster]] & run.dungeon
+        if kind and not kind & (kind - 1) and not run.kings & kind:  # (one monster left)
+            self.add_trigger(run, (KING_FLIP, -1, -1, kind.bit_length() - 1))
+        if self.with_tt and run.tt[0]:
+            self.flip_traps(run)
+
+    def set_off_traps_treasures(self, run: Run, monster: int, column: int) -> None:
+        """A defeated monster sets off the Traps and Treasures of its type (`Board.defeat`)."""
+        bit = 1 << monster
         traps, treasures, _removed = run.tt
         for t in traps:
             if self.tt_types[t] & bit:
@@ -1766,14 +1773,6 @@ class RulesKernel(Kernel):
         for t in treasures:
             if self.tt_types[t] & bit:
                 self.add_trigger(run, (self.treasure_programs[t], t, column, monster))
-        run.collected |= bit
-        run.dungeon &= ~bit
-        self.fire(run, COLLECT, monster)
-        kind = self.type_masks[self.monster_type[monster]] & run.dungeon
-        if kind and not kind & (kind - 1) and not run.kings & kind:  # (one monster left)
-            self.add_trigger(run, (KING_FLIP, -1, -1, kind.bit_length() - 1))
-        if traps:
-            self.flip_traps(run)
 
     def flip_traps(self, run: Run) -> None:
         """`Board.flip_traps`: a Trap whose type has no monster left in the dungeon flips to
@@ -1858,47 +1857,33 @@ class RulesKernel(Kernel):
 
     def collected_triggers(self, run: Run, event: int, subject: int) -> tuple[Trig, ...]:
         """The abilities in effect that fire on this event about `subject`
-        (`Board.collect_triggers`), in the engine's order: the hero's, then each Monster
-        King's by id. A deal or a draw is about a card, which must fit the ability's filter
-        (`Board.fire_card`)."""
-        if event in (DEALT, DRAWN):
-            return self.card_triggers(run, event, subject)
+        (`Board.collect_triggers`, `Board.fire_card`), in the engine's order: the hero's,
+        then each Monster King's by id."""
+        about_card = event in (DEALT, DRAWN)
         found: list[Trig] = []
         for ability, king_only in self.hero_abilities[event]:
-            if not king_only or run.kings >> subject & 1:
+            if self.fires_about(run, ability, king_only, about_card, subject):
                 found.append((ability, HERO, -1, subject))
-        kings = run.kings
-        while kings:
-            low = kings & -kings
-            monster = low.bit_length() - 1
-            kings ^= low
-            for ability, while_collected, king_only in self.king_abilities[event][monster]:
-                if while_collected == bool(run.collected >> monster & 1) and (
-                        not king_only or run.kings >> subject & 1):
-                    found.append((ability, monster, -1, subject))
-        return tuple(found)
-
-    def card_triggers(self, run: Run, event: int, card: int) -> tuple[Trig, ...]:
-        """The abilities in effect that fire on dealing or drawing `card`, filters met."""
-        found: list[Trig] = []
-        for ability, _king_only in self.hero_abilities[event]:
-            if self.fits(ability, card):
-                found.append((ability, HERO, -1, card))
         kings = run.kings & self.king_events[event]
         while kings:
             low = kings & -kings
             monster = low.bit_length() - 1
             kings ^= low
-            for ability, while_collected, _king_only in self.king_abilities[event][monster]:
-                if while_collected == bool(run.collected >> monster & 1) and self.fits(
-                        ability, card):
-                    found.append((ability, monster, -1, card))
+            for ability, while_collected, king_only in self.king_abilities[event][monster]:
+                if while_collected == bool(run.collected >> monster & 1) and self.fires_about(
+                        run, ability, king_only, about_card, subject):
+                    found.append((ability, monster, -1, subject))
         return tuple(found)
 
-    def fits(self, ability: int, card: int) -> bool:
-        """Whether `card` fits the ability's card filter."""
-        value, suit = self.card_filters[ability]
-        return (value < 0 or self.value[card] == value) and (suit < 0 or self.suit[card] == suit)
+    def fires_about(self, run: Run, ability: int, king_only: bool, about_card: bool,
+                    subject: int) -> bool:
+        """Whether an ability in effect fires about `subject`: a card dealt or drawn must fit
+        its filter ('When you deal an 8'), a monster be a Monster King where it says so."""
+        if about_card:
+            value, suit = self.card_filters[ability]
+            return (value < 0 or self.value[subject] == value) and (
+                suit < 0 or self.suit[subject] == suit)
+        return not king_only or bool(run.kings >> subject & 1)
 
     def fire(self, run: Run, event: int, subject: int) -> None:
         """Queue the abilities this event fires (`Board.fire`, `Board.fire_card`)."""
@@ -1936,17 +1921,10 @@ class RulesKernel(Kernel):
     def payment_action(self, code: int, state: PuzzleState) -> Action:
         """The engine's payment for a payment's code: its arsenal cards, its weapons, and its
         hand cards in the order the code discards them."""
-        taken = code & 63
-        chosen = code >> HAND_SHIFT & self.hand_mask
         order = code >> self.order_shift
-        hand = tuple(discard_order(order) if order else mask_ids(chosen))
-        weapons = code >> (HAND_SHIFT + self.card_count) & self.monster_mask
-        for action in state.legal_actions():
-            payment = action.arg
-            if (len(payment.arsenal) == taken and tuple(c for c, _s in payment.hand) == hand
-                    and mask_of(m for m, _s in payment.weapons) == weapons):
-                return action
-        raise AssertionError(f"no payment of the engine's is the kernel's {code}")
+        hand = discard_order(order) if order else mask_ids(code >> HAND_SHIFT & self.hand_mask)
+        return self.engine_payment(state, code & 63, hand,
+                                   code >> (HAND_SHIFT + self.card_count) & self.monster_mask)
 
     def position(self, node: Node) -> PuzzleState:
         spot = cast(Spot, node)

@@ -37,7 +37,7 @@ it). The modules behind them are the engine's own business:
   `Repeat`), the Monster King rule's program, `KING_FLIP`, and the engine's pending
   abilities, which the full-rules kernel reads where a search starts among them (`Frame`,
   `Batch`, `Trigger`), a statement (`Static`), whose effects it plays, and the attachments it
-  keeps (`Attachment`).
+  keeps (`Attachment`), and the columns a statement names, `COLUMN_REFS`.
 """
 
 from __future__ import annotations
@@ -117,6 +117,7 @@ from dungeoneer.engine.puzzle_dungeon.game import (
 )
 from dungeoneer.engine.puzzle_dungeon.information import information_set
 from dungeoneer.engine.puzzle_dungeon.rules import (
+    COLUMN_REFS,
     CardOrderPayments,
     Payment,
     Resources,
@@ -189,15 +190,15 @@ GAME = GameEntry(
 )
 
 __all__ = [
-    "COLUMNS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP", "SUITS",
-    "Ability", "ArsenalCard", "AttachArsenalFront", "AttachFirstDealt", "Attachment", "Attack",
-    "Batch", "Board", "CardOrderPayments", "CardSet", "CarefulChoices", "Defeat", "Discard",
-    "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront", "DrawFromDiscard",
-    "DrawIt", "EagerOptions", "Exhaust", "Face", "ForEach", "Frame", "HeroFace", "Instr", "Jump",
-    "May", "Monster", "OneOf", "Payer", "Payment", "PuzzleDungeon", "PuzzleState", "Ready",
-    "Redeal", "Repeat", "Resources", "Reveal", "ReverseColumn", "ShuffleColumn", "ShuffleIntoDeck",
-    "ShuffleThisIntoColumn", "Static", "SwapArsenal", "SwapFrontBack", "SwapFronts", "Trigger",
-    "TriggerLoot", "WeaponChoices", "active_statics", "bits", "card_set", "face",
-    "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
+    "COLUMNS", "COLUMN_REFS", "DEAL", "FIRST_CARD_PROGRAM", "GAME", "INFO", "KING", "KING_FLIP",
+    "SUITS", "Ability", "ArsenalCard", "AttachArsenalFront", "AttachFirstDealt", "Attachment",
+    "Attack", "Batch", "Board", "CardOrderPayments", "CardSet", "CarefulChoices", "Defeat",
+    "Discard", "DiscardArsenal", "DiscardDeck", "DiscardIt", "Draw", "DrawArsenalFront",
+    "DrawFromDiscard", "DrawIt", "EagerOptions", "Exhaust", "Face", "ForEach", "Frame", "HeroFace",
+    "Instr", "Jump", "May", "Monster", "OneOf", "Payer", "Payment", "PuzzleDungeon", "PuzzleState",
+    "Ready", "Redeal", "Repeat", "Resources", "Reveal", "ReverseColumn", "ShuffleColumn",
+    "ShuffleIntoDeck", "ShuffleThisIntoColumn", "Static", "SwapArsenal", "SwapFrontBack",
+    "SwapFronts", "Trigger", "TriggerLoot", "WeaponChoices", "active_statics", "bits", "card_set",
+    "face", "forbidden_columns", "in_card_order", "information_set", "key_of", "least_payment_cost",
     "load_card_set", "make_puzzle_dungeon", "mask_of", "nonempty_columns", "one_order_each",
     "pay_at_random", "prey_progress", "suit_counts", "weapon_choices", "weapon_covers"]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, load_card_set
+from dungeoneer.solver.rules_kernel import PLAYED_STATEMENTS
 from tests.solver.random_cards import _toml
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds" / "puzzle_dungeon"
@@ -91,10 +92,6 @@ def _played_step(step: dict) -> bool:
     if step["op"] in PLAYED_TARGETS:
         return step["target"] in PLAYED_TARGETS[step["op"]]
     return step["op"] == "may" and all(_played_step(s) for s in step["do"])
-
-
-PLAYED_STATEMENTS = ("no_attack", "no_weapons", "ignore", "wild", "wild_weapons")
-"""The statements it plays."""
 
 
 def _played(ability: dict) -> bool:
