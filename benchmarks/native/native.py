@@ -127,9 +127,12 @@ class NativeKernel(ckernel.Kernel):  # type: ignore[misc,name-defined]
 
 def played_steps(kernel: RulesKernel) -> list[list[tuple[int, int]]]:
     """Each program's steps, by program id, for the programs this game can run: the engine's
-    own but the Treasure action, and the abilities in play (those of cards out of the game are
-    left empty: the Traps & Treasures among them take steps the C kernel does not play)."""
-    in_play = {ability.id for ability in kernel.root.rules.abilities_in_play()}
+    own but the Treasure action, and the abilities in play but those set off after set up,
+    which have fired before any position is searched (the others are left empty: the Traps &
+    Treasures among them, and the first dealt card's attachment, take steps the C kernel does
+    not play)."""
+    in_play = {ability.id for ability in kernel.root.rules.abilities_in_play()
+               if ability.trigger != "after_setup"}
     return [steps if program in in_play or (program < FIRST_CARD_PROGRAM
                                             and program != TREASURE_ACTION) else []
             for program, steps in enumerate(kernel.steps)]
