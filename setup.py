@@ -1,12 +1,15 @@
-"""The build: the package as pyproject.toml declares it, and, when asked (DUNGEONEER_COMPILE=1),
-the hot modules of the Puzzle Dungeon engine and the solver compiled to C with mypyc
-(docs/solver.md, "Speed").
+"""The build: the package as pyproject.toml declares it, with the search kernels written in C
+(solver/csrc/) built as the extension `dungeoneer.solver._ckernel` where a C compiler works, and,
+when asked (DUNGEONEER_COMPILE=1), the hot modules of the Puzzle Dungeon engine and the solver
+compiled to C with mypyc too (docs/solver.md, "Speed").
 
-The compiled modules are the same Python files, compiled; everything works without them, only
-slower. So the pure package is the default, and a compiled build falls back to it, with a
-warning, when there is no C compiler or when compiling fails. An editable install
-(`pip install -e`) is always pure: a developer's edits take effect at once, and tests, mypy and
-editors read the files as they are.
+The C kernels are ports of the Python kernels, which stay in the package, and the compiled
+modules are the same Python files, compiled: everything works without them, with the same
+answers, only slower. So an install builds the C kernels (a few seconds of the compiler) and
+falls back to the pure package, with a warning, when there is no C compiler or when compiling
+fails; mypyc (minutes) runs only when asked; DUNGEONEER_COMPILE=0 asks for the pure package. An
+editable install (`pip install -e`) is always pure: a developer's edits take effect at once,
+and tests, mypy and editors read the files as they are.
 
 mypyc names modules by their place in a package, and this checkout has no `dungeoneer` folder
 (pyproject.toml maps engine/, solver/, ... into it), so the compiled files are first laid out
@@ -19,9 +22,10 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from setuptools import Distribution, setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -45,11 +49,19 @@ COMPILED = (
     "solver/kernel.py",
     "solver/trigger_kernel.py",
     "solver/rules_kernel.py",
+    "solver/native.py",
 )
 """The modules compiled, as paths in the checkout: the engine's primitives, card effects,
 working board and positions, the players' choices, and the solver's keys, branches, orderings,
 table, searches (whose best-first node is a class: mypy expands a recursive tuple alias without
-end when mypyc compiles it) and its kernels: the core rules', the full rules' and its slice."""
+end when mypyc compiles it) and its kernels: the core rules', the full rules' and its slice, and
+the search on the C kernel (a compiled `Strategy` takes no interpreted subclass)."""
+
+C_KERNEL = "dungeoneer.solver._ckernel"
+"""The extension of the C kernels (solver/native.py drives it)."""
+C_SOURCES = ("solver/csrc/kernel.c", "solver/csrc/rules.c")
+"""Its sources: kernel.c includes rules.c (so the build compiles kernel.c alone, and builds it
+again when either changes)."""
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "install"}
 """The commands that build modules; the others (the metadata a build front end asks for first)
@@ -94,18 +106,33 @@ def _can_compile_c() -> bool:
 
 
 def _native_extensions() -> list:
-    """mypyc's extensions for COMPILED (it type-checks them first), or none (a pure build) when
-    asked or when mypyc is not there."""
-    if os.environ.get("DUNGEONEER_COMPILE", "") in ("", "0"):
-        return []  # (the compiled build is asked for: DUNGEONEER_COMPILE=1)
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        print("dungeoneer: mypyc is not installed: building the pure package", file=sys.stderr)
+    """The C kernels' extension, and mypyc's extensions for COMPILED when asked
+    (DUNGEONEER_COMPILE=1; it type-checks them first, and the C kernels alone are built when
+    mypyc is not there); none (a pure build) when DUNGEONEER_COMPILE=0 or when there is no C
+    compiler."""
+    asked = os.environ.get("DUNGEONEER_COMPILE", "")
+    if asked == "0":
         return []
     if not _can_compile_c():
         print("dungeoneer: no working C compiler: building the pure package", file=sys.stderr)
         return []
+    # Optimised as CPython's own extensions are, plus -O3, and for any machine of the platform
+    # (no -march=native: a wheel may run elsewhere).
+    kernels = Extension(C_KERNEL, sources=[C_SOURCES[0]], depends=list(C_SOURCES[1:]),
+                        extra_compile_args=["-O3"] if os.name != "nt" else [])
+    if asked == "":
+        return [kernels]
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("dungeoneer: mypyc is not installed: the Python modules stay pure",
+              file=sys.stderr)
+        return [kernels]
+    return [kernels, *_mypyc_extensions(mypycify)]
+
+
+def _mypyc_extensions(mypycify: Callable[..., list]) -> list:
+    """mypyc's extensions for COMPILED, built from the package laid out under build/."""
     stage = _staged()
     here = Path.cwd()
     os.chdir(stage)  # (mypyc names modules by their paths from here)
@@ -144,23 +171,27 @@ class OptionalBuildExt(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
+        built: set[str] = set()
         try:
             if self.extensions:
                 super().run()
-                return
+                built = {extension.name for extension in self.extensions}
         except (Exception, SystemExit) as exc:  # (no C compiler, a failed compile)
             _say_pure(exc)
-        self._remove_outputs()
+        self._remove_outputs(keep=built)
 
-    def _remove_outputs(self) -> None:
-        """Leave no compiled module in the build, a stale one of an earlier build included:
-        Python would import it before the Python file beside it."""
-        names = [f"{GROUP}__mypyc", *("dungeoneer." + path.removesuffix(".py").replace("/", ".")
-                                      for path in COMPILED)]
+    def _remove_outputs(self, keep: set[str]) -> None:
+        """Leave no compiled module in the build but those just built (`keep`): a stale one of
+        an earlier build would be imported before the Python file beside it."""
+        names = [C_KERNEL, f"{GROUP}__mypyc",
+                 *("dungeoneer." + path.removesuffix(".py").replace("/", ".")
+                   for path in COMPILED)]
         for name in names:
-            Path(self.get_ext_fullpath(name)).unlink(missing_ok=True)
-        self.extensions = []
-        self.distribution.ext_modules = []
+            if name not in keep:
+                Path(self.get_ext_fullpath(name)).unlink(missing_ok=True)
+        if not keep:
+            self.extensions = []
+            self.distribution.ext_modules = []
 
 
 def _say_pure(reason: BaseException) -> None:

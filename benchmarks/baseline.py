@@ -13,10 +13,14 @@ script runs all three on the same deals, each in a child process of one run:
   environment).
 
 The work is the guided depth-first search alone (`portfolio(root, [DepthFirst(root)])`, the
-engine's positions, full rules) on deals of every hero face, a position budget a deal; the
-figure is positions a second of CPU time, and the ratio to the baseline's in the same run is
-the one to compare. Position counts are printed too: they would differ where today's keys tell
-positions apart that the baseline merged (the soundness fixes), so compare rates, not counts.
+engine's positions, full rules) on deals of every hero face, a position budget a deal; beside
+it in today's runs, the solver's own depth-first search, as the portfolio runs it
+(`parallel.rules_kernel_search`, the rows "pure solver" and "installed solver"): the same
+guided search on the full-rules kernel, in C where the install built the C kernels
+(solver/native.py), the same positions. The figure is positions a second of CPU time, and the
+ratio to the baseline's in the same run is the one to compare. Position counts are printed
+too: they would differ where today's keys tell positions apart that the baseline merged (the
+soundness fixes), so compare rates, not counts.
 
 With `--core` the deals are played under the core rules and the search is depth-first in the
 engine's order (`order=plain_order`), which today's core-rules kernel (`solver/kernel.py`)
@@ -80,6 +84,11 @@ try:
     from dungeoneer.solver.trigger_kernel import TriggerKernel
 except ImportError:  # (nor the full-rules kernels)
     RulesKernel = TriggerKernel = None
+try:
+    from dungeoneer.solver import native
+    from dungeoneer.solver.parallel import rules_kernel_search
+except ImportError:  # (nor the C kernel)
+    native = rules_kernel_search = None
 
 settings = json.loads(sys.argv[2])
 core, cards = settings["core"], settings["cards"]
@@ -92,6 +101,8 @@ if (cards is not None or kernel) and TriggerKernel is not None:
     if settings["slice"]:
         searches[" slice"] = lambda root: KernelDepthFirst(root, kernel=TriggerKernel(root))
     searches[" kernel"] = lambda root: KernelDepthFirst(root, kernel=RulesKernel(root))
+if not plain and rules_kernel_search is not None:
+    searches[" solver"] = lambda root: rules_kernel_search(root, None)
 card_set = load_card_set(cards) if cards is not None else None
 rows = {name: [] for name in searches}
 for hero, seed in settings["deals"]:
@@ -103,7 +114,7 @@ for hero, seed in settings["deals"]:
         result = portfolio(root, [make(root)], budget=Budget(states=settings["positions"]))
         rows[name].append([hero, seed, result.states, time.process_time() - started])
 print(json.dumps({"package": dungeoneer.__file__, "compiled": not board.__file__.endswith(".py"),
-                  "rows": rows}))
+                  "c_kernel": native is not None and native.BUILT, "rows": rows}))
 '''
 
 
@@ -148,7 +159,7 @@ def run(kind: str, settings: dict[str, object], tree: Path | None = None) -> dic
 def rates(report: dict[str, object]) -> dict[str, tuple[int, float]]:
     """Positions and positions a second over a report's deals, by search ("" the engine's,
     " kernel" a kernel's: the core-rules one with `--core`, else the full-rules one,
-    " slice" the slice's)."""
+    " slice" the slice's, " solver" the solver's own)."""
     found = {}
     for search, rows in report["rows"].items():  # type: ignore[attr-defined]
         positions = sum(row[2] for row in rows)
@@ -195,6 +206,8 @@ def main() -> int:
                    (("baseline", base), ("pure", pure), ("installed", installed))
                    for search, figure in rates(report).items()}
         build = "compiled" if installed["compiled"] else "pure"
+        if installed["c_kernel"]:
+            build += ", with the C kernels"
         if args.json:
             print(json.dumps({"run": number, "baseline": args.baseline, "installed": build,
                               "settings": settings, **{k: {"positions": p, "per_second": r}

@@ -1,22 +1,27 @@
 """The compiled build against the pure one, in one run: same answers, and how much faster.
 
 An installed wheel holds each compiled module twice: the extension mypyc built and the Python
-file it was built from (setup.py). Python imports the extension; this script runs the same work
-twice in child processes, once as installed and once with every `dungeoneer` module imported
-from its Python file, and compares:
+file it was built from (setup.py), and it may hold the C kernels, which port the Python kernels
+beside them. Python imports the extensions; this script runs the same work twice in child
+processes, once as installed and once with every `dungeoneer` module imported from its Python
+file (and the C kernels left out), and compares:
 
 - answers: the solver's verdict, position count and line on fixed deals with a position budget
   (no time limit, so the counts do not depend on the machine), core-rules deals among them (their
-  depth-first search runs on the kernel), and a hash of random games' traces (every action's
-  text, log and position);
-- speed: positions a second of the depth-first search and of the nested rollouts on fixed deals
-  (the pure run is the baseline, the ratio is the figure).
+  depth-first search runs on the kernel; under the full rules on the full-rules kernel, in C
+  where it is built), and a hash of random games' traces (every action's text, log and
+  position);
+- speed: positions a second of the engine's depth-first search and of the nested rollouts on
+  fixed deals (the pure run is the baseline, the ratio is the figure).
 
     python benchmarks/compiled.py            # speed and answers
     python benchmarks/compiled.py --check    # answers only (CI); exit 1 if they differ
+    python benchmarks/compiled.py --check --expect c-kernels   # and the build is this one
 
-On a build without compiled modules (the default, no C compiler, an editable install),
-both runs are pure: the answers agree and the ratio is about 1, as it should be.
+The build is "compiled" (DUNGEONEER_COMPILE=1: the mypyc-compiled modules and the C kernels),
+"c-kernels" (the default install where a C compiler works) or "pure" (no C compiler,
+DUNGEONEER_COMPILE=0, an editable install), where both runs are pure: the answers agree and the
+ratio is about 1, as it should be.
 """
 
 from __future__ import annotations
@@ -42,12 +47,14 @@ if sys.argv[1] == "pure":
                 spec = importlib.machinery.FileFinder(entry or ".", *cls.loaders).find_spec(name)
                 if spec is not None:
                     return spec
-            return None
+            # A module with no Python file (the C kernels' extension) is not there, as in a
+            # pure build.
+            raise ModuleNotFoundError(f"no Python file for {name} (a pure run)", name=name)
 
     sys.meta_path.insert(0, SourceOnly)
 '''
 """The start of a child's code: run as "pure", it imports every `dungeoneer` module from its
-Python file."""
+Python file, and none that has only an extension."""
 
 CHILD = PURE_PRELUDE + r'''
 import hashlib, json, time
@@ -55,7 +62,7 @@ import hashlib, json, time
 from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon
 from dungeoneer.engine.puzzle_dungeon import board
 from dungeoneer.engine.rng import Stream
-from dungeoneer.solver import solve
+from dungeoneer.solver import native, solve
 from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.search import Budget, DepthFirst, portfolio
 
@@ -108,7 +115,7 @@ def rates(positions):
 
 
 settings = json.loads(sys.argv[2])
-report = {"compiled": not board.__file__.endswith(".py"),
+report = {"compiled": not board.__file__.endswith(".py"), "c_kernel": native.BUILT,
           "answers": answers(settings["deals"], settings["positions"]),
           "traces": traces(settings["games"])}
 if settings["speed"]:
@@ -131,8 +138,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="compare answers only (no speed), for CI")
-    parser.add_argument("--expect", choices=("compiled", "pure"),
-                        help="fail unless the installed build is this one")
+    parser.add_argument("--expect", choices=("compiled", "c-kernels", "pure"),
+                        help="fail unless the installed build is this one: mypyc-compiled "
+                             "modules and the C kernels, the C kernels alone, or neither")
     parser.add_argument("--deals", type=int, default=2, help="deals a hero face to solve")
     parser.add_argument("--positions", type=int, default=3000,
                         help="the solver's position budget a deal")
@@ -145,7 +153,12 @@ def main() -> int:
     pure, installed = run("pure", settings), run("installed", settings)
     if pure["compiled"]:
         sys.exit("the pure run imported a compiled module")
-    build = "compiled" if installed["compiled"] else "pure"
+    if pure["c_kernel"]:
+        sys.exit("the pure run imported the C kernels")
+    if installed["compiled"] and not installed["c_kernel"]:
+        sys.exit("the installed build has the mypyc-compiled modules but not the C kernels")
+    build = ("compiled" if installed["compiled"] else "c-kernels" if installed["c_kernel"]
+             else "pure")
     print(f"installed build: {build}")
     if args.expect and build != args.expect:
         print(f"expected the {args.expect} build")

@@ -33,6 +33,7 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.kernel import KernelDepthFirst, unsupported
+from dungeoneer.solver.native import NativeDepthFirst, refusal
 from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.rules_kernel import RulesKernel
 from dungeoneer.solver.rules_kernel import unsupported as rules_unsupported
@@ -149,10 +150,19 @@ def _strategy(name: str, root: PuzzleState, prune: CoreBound | None, canonical: 
     if name == "kernel depth-first":
         return KernelDepthFirst(root, bound=prune, memory=memory)
     if name == "rules kernel depth-first":
-        search = KernelDepthFirst(root, memory=memory, kernel=RulesKernel(root, guided=True))
-        search.name = name
-        return search
+        return rules_kernel_search(root, memory)
     raise ValueError(f"no strategy {name!r}; known: {', '.join(KNOWN)}")
+
+
+def rules_kernel_search(root: PuzzleState, memory: int | None) -> Strategy:
+    """The guided depth-first search on the full-rules kernel: in C (`native.NativeDepthFirst`)
+    where the C kernel is built and plays the cards, else on the Python kernel; the same
+    positions in the same order either way, so the same answers, under one name."""
+    if not refusal(root):
+        return NativeDepthFirst(root, memory=memory)
+    search = KernelDepthFirst(root, memory=memory, kernel=RulesKernel(root, guided=True))
+    search.name = "rules kernel depth-first"
+    return search
 
 
 def run_portfolio(setup: Setup, *, workers: int = 1, budget: Budget | None = None,

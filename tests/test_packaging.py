@@ -76,7 +76,7 @@ def checkout_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for package, folder in mapped.items():
         for path in (ROOT / folder).rglob("*"):
-            if path.suffix in (".py", *DATA) or path.name == "py.typed":
+            if path.suffix in (".py", ".pyi", *DATA) or path.name == "py.typed":
                 relative = path.relative_to(ROOT / folder).as_posix()
                 found[f"{package.replace('.', '/')}/{relative}"] = path
     return found

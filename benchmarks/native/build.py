@@ -1,7 +1,8 @@
-"""Build the C kernel (kernel.c) into build/ next to this file, when it is missing or older than
-its source: one `gcc` call against the running interpreter's headers; and driver.py's loop
-compiled with mypyc as `compiled_driver` (when mypyc is installed: it takes half a minute).
-Not part of the package.
+"""Build the C kernels (the package's solver/csrc/kernel.c, which includes rules.c) into build/
+next to this file as the module `ckernel`, when it is missing or older than its sources: one
+`gcc` call against the running interpreter's headers, optimised for this machine; and
+driver.py's loop compiled with mypyc as `compiled_driver` (when mypyc is installed: it takes
+half a minute). Not part of the package.
 
     python benchmarks/native/build.py
 """
@@ -15,14 +16,16 @@ import sysconfig
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCE = HERE / "kernel.c"
-SOURCES = (SOURCE, HERE / "rules.c")
+C_SOURCES = HERE.parent.parent / "solver" / "csrc"
+SOURCE = C_SOURCES / "kernel.c"
+SOURCES = (SOURCE, C_SOURCES / "rules.c")
 """kernel.c and the file it includes: the extension is built again when either is newer."""
 BUILD = HERE / "build"
 MODULE = "ckernel"
 
 FLAGS = ["-O3", "-march=native", "-shared", "-fPIC", "-Wall", "-Wextra", "-Wno-unused-parameter",
-         "-Wno-missing-field-initializers", "-Wno-cast-function-type"]
+         "-Wno-missing-field-initializers", "-Wno-cast-function-type",
+         f"-DCKERNEL_NAME={MODULE}", f'-DCKERNEL_PATH="{MODULE}"']
 """Optimised for this machine: the figure wanted is what C can do here."""
 
 

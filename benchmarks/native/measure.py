@@ -12,8 +12,9 @@ The searches, each on every deal with the same position budget:
   full-rules kernel (solver/rules_kernel.py), which searches the slice's positions too: what a
   C full-rules kernel would be measured against;
 - "C kernel, Python loop": the C kernel driven by the same loop;
-- "C kernel, C loop": the same loop written in C too (kernel.c, `depth_first`), the keys still
-  Python byte strings in a Python set: the ceiling of this design;
+- "C kernel, C loop": the same loop written in C too (kernel.c's `depth_first`; for the full
+  rules rules.c's `Search`, the solver's `native.NativeDepthFirst` without its turns), the
+  keys still Python byte strings in a Python set: the ceiling of this design;
 - "mypyc kernel, mypyc loop" and "C kernel, mypyc loop": driver.py's loop compiled with mypyc
   (build.py), when this environment has mypyc: the loop as the solver would compile it, its
   kernel untyped, so every kernel call is a Python method call.
@@ -105,12 +106,12 @@ def full_rules(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
 
 def c_rules_loop(root: PuzzleState, positions: int) -> Callable[[], Outcome]:
     kernel = NativeRules(root)
-    start = kernel.start()
-    table: set[bytes] = set()
+    search = kernel.c.search(kernel.start(), None)
 
     def run() -> Outcome:
-        status, states, steps = kernel.depth_first(start, positions, table)
-        return status, states, kernel.line(steps) if status == "won" and steps else ()
+        status = search.run(positions, False)
+        steps = search.line
+        return status, search.states, kernel.line(steps) if status == "won" and steps else ()
 
     return run
 

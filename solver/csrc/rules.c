@@ -175,6 +175,8 @@ typedef struct {
     uint64_t *canon;   /* scratch: each wild payment's hand as classes (`canonical_hand`) */
     int canon_room;
     int shuffles, mask_width, king_flip, ready;
+    int guided;        /* moves in the guided order (`RulesKernel(guided=True)`) */
+    uint8_t monster_type[MAX_MONSTERS];  /* each monster's type number (types by name) */
     Run run;
     uint8_t buffer[R_KEY_BYTES];
 } RulesObject;
@@ -384,7 +386,9 @@ static int layout_write(const RulesObject *k, const Run *r, uint8_t *out)
     return at;
 }
 
-static int copy_options(const Run *r, SpotObject *s)
+static int guided_payments(RPay *pays, int count);
+
+static int copy_options(const RulesObject *k, const Run *r, SpotObject *s)
 {
     if (r->decision == PAY) {
         s->pays = PyMem_Malloc(sizeof(RPay) * (r->npays ? r->npays : 1));
@@ -392,6 +396,8 @@ static int copy_options(const Run *r, SpotObject *s)
             return -1;
         memcpy(s->pays, r->pays, sizeof(RPay) * r->npays);
         s->nopts = r->npays;
+        if (k->guided && guided_payments(s->pays, s->nopts) < 0)
+            return -1;
     } else if (r->decision >= PICK_MONSTER) {
         s->opts = PyMem_Malloc(sizeof(int16_t) * (r->nopts ? r->nopts : 1));
         if (s->opts == NULL)
@@ -407,7 +413,7 @@ static SpotObject *run_spot(RulesObject *k)
 {
     Run *r = &k->run;
     if (r->overflow) {
-        PyErr_SetString(PyExc_ValueError, "a position beyond the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "a position beyond the C kernel's sizes");
         return NULL;
     }
     SpotObject *s = spot_new();
@@ -434,7 +440,7 @@ static SpotObject *run_spot(RulesObject *k)
         int size = stack_write(r->stack, r->nstack, k->buffer);
         if (size < 0) {
             Py_DECREF(s);
-            PyErr_SetString(PyExc_ValueError, "a pending ability beyond a key's bytes");
+            PyErr_SetString(PyExc_OverflowError, "a pending ability beyond a key's bytes");
             return NULL;
         }
         s->stack = PyMem_Malloc(size);
@@ -446,7 +452,7 @@ static SpotObject *run_spot(RulesObject *k)
         s->nstack = size;
         s->nframes = r->nstack;
     }
-    if (copy_options(r, s) < 0) {
+    if (copy_options(k, r, s) < 0) {
         Py_DECREF(s);
         return (SpotObject *)PyErr_NoMemory();
     }
@@ -2072,6 +2078,137 @@ static int top_batch(const SpotObject *s, int *programs)
 
 #define R_MAX_MOVES (R_MAX_WAIT + MAX_COLUMNS + 1)
 
+/* ------------------------------------------------------------------ the guided order */
+
+/* `ordering.cheapest_types`, the first `count` of them as a mask of type numbers: a type
+ * costs, in each column, the depth of its deepest monster there (the front is 1), and the
+ * cheapest come first, ties by name (type numbers follow names). */
+static uint64_t cheapest_types(const RulesObject *k, const int *length,
+                               const uint8_t *const *monsters, int count)
+{
+    int cost[MAX_MONSTERS] = {0};
+    uint64_t present = 0, chosen = 0;
+    for (int c = 0; c < k->core.ncols; c++) {
+        uint64_t seen = 0;
+        for (int i = 0; i < length[c]; i++) {  /* from the back: a type's deepest first */
+            int kind = k->monster_type[monsters[c][i]];
+            if (!(seen >> kind & 1)) {
+                seen |= 1ULL << kind;
+                cost[kind] += length[c] - i;
+            }
+        }
+        present |= seen;
+    }
+    for (; count > 0 && present & ~chosen; count--) {
+        int best = -1;
+        for (int kind = 0; kind < k->ntypes; kind++)
+            if ((present & ~chosen) >> kind & 1 && (best < 0 || cost[kind] < cost[best]))
+                best = kind;
+        chosen |= 1ULL << best;
+    }
+    return chosen;
+}
+
+/* `RulesKernel.wanted_types`: the types still wanted for the prey, with the types cheapest
+ * to clear for each Monster King still to make; *kings says whether Kings are wanted. */
+static uint64_t wanted_types(const RulesObject *k, const SpotObject *s, const int *length,
+                             const uint8_t *const *monsters, int *kings)
+{
+    const KernelObject *c = &k->core;
+    uint64_t wanted = 0;
+    int missing = 0;
+    for (int i = 0; i < c->nprey; i++) {
+        int kind = c->prey_kind[i], have;
+        if (kind == -1)
+            have = popcount(s->collected & s->kings);
+        else if (kind == -2)
+            have = 0;
+        else
+            have = popcount(s->collected & c->prey_mask[i]);
+        if (have >= c->prey_need[i])
+            continue;
+        if (kind == -1)
+            missing += c->prey_need[i] - have;
+        else if (kind >= 0)
+            wanted |= 1ULL << kind;
+    }
+    *kings = missing > 0;
+    return missing ? wanted | cheapest_types(k, length, monsters, missing) : wanted;
+}
+
+/* `RulesKernel.guided_actions`: a quiet position's moves in place, attacks on prey first
+ * (shallow columns first), then the other attacks, then Deal; a stable sort. */
+static void guided_moves(const RulesObject *k, const SpotObject *s, const int *length,
+                         const uint8_t *const *monsters, int *moves, int count)
+{
+    int kings, rank[R_MAX_MOVES];
+    uint64_t wanted = wanted_types(k, s, length, monsters, &kings);
+    for (int i = 0; i < count; i++) {
+        int move = moves[i];
+        if (move == DEAL) {
+            rank[i] = 3 << 8;
+            continue;
+        }
+        int front = monsters[move][length[move] - 1];
+        int prey = (wanted >> k->monster_type[front] & 1) || (kings && s->kings >> front & 1);
+        rank[i] = (prey ? 0 : 1) << 8 | length[move];
+    }
+    for (int i = 1; i < count; i++) {  /* (insertion sort: stable, and lists are short) */
+        int move = moves[i], key = rank[i], j = i;
+        for (; j > 0 && rank[j - 1] > key; j--) {
+            moves[j] = moves[j - 1];
+            rank[j] = rank[j - 1];
+        }
+        moves[j] = move;
+        rank[j] = key;
+    }
+}
+
+/* `RulesKernel.payment_rank` as one number: the most arsenal cards first, then the fewest
+ * weapons, then the fewest hand cards. */
+static inline long payment_rank(const RPay *p)
+{
+    return (long)(64 - p->core.taken) << 16 | popcount(p->core.weapons) << 8
+        | popcount(p->core.chosen);
+}
+
+typedef struct {
+    long rank;
+    int index;
+} Ranked;
+
+static int ranked_compare(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    return x->index - y->index;  /* (ties keep the engine's order) */
+}
+
+/* A payment's offer in the guided order (`sorted(payments, key=payment_rank)`), in place. */
+static int guided_payments(RPay *pays, int count)
+{
+    if (count < 2)
+        return 0;
+    Ranked *ranked = PyMem_Malloc(sizeof(Ranked) * count);
+    RPay *sorted = PyMem_Malloc(sizeof(RPay) * count);
+    if (ranked == NULL || sorted == NULL) {
+        PyMem_Free(ranked);
+        PyMem_Free(sorted);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        ranked[i] = (Ranked){payment_rank(&pays[i]), i};
+    qsort(ranked, count, sizeof(Ranked), ranked_compare);
+    for (int i = 0; i < count; i++)
+        sorted[i] = pays[ranked[i].index];
+    memcpy(pays, sorted, sizeof(RPay) * count);
+    PyMem_Free(ranked);
+    PyMem_Free(sorted);
+    return 0;
+}
+
 /* `RulesKernel.moves` into `out` for a quiet position, a yes or no, or an order of abilities
  * (an offer's moves are its payments' indexes or its picks); their count. */
 static int spot_moves(const RulesObject *k, const SpotObject *s, int *out)
@@ -2110,8 +2247,11 @@ static int spot_moves(const RulesObject *k, const SpotObject *s, int *out)
     for (int c = 0; c < k->core.ncols; c++)
         all[c] = c;
     layout_columns(k, s->layout, length, monsters);
-    return count + attackable(k, s->hand, s->kings, s->collected, s->exhausted, s->arsenal,
-                              s->alen, length, monsters, all, k->core.ncols, out + count);
+    count += attackable(k, s->hand, s->kings, s->collected, s->exhausted, s->arsenal,
+                        s->alen, length, monsters, all, k->core.ncols, out + count);
+    if (k->guided && count > 1)
+        guided_moves(k, s, length, monsters, out, count);
+    return count;
 }
 
 /* A Deal that fires nothing: the deck's top card to the front of the arsenal. */
@@ -2399,7 +2539,7 @@ static PyGetSetDef spot_getset[] = {
 
 static PyTypeObject SpotType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ckernel.Spot",
+    .tp_name = CKERNEL_PATH ".Spot",
     .tp_basicsize = sizeof(SpotObject),
     .tp_dealloc = (destructor)spot_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -2411,7 +2551,7 @@ static PyTypeObject SpotType = {
 static int check_spot(PyObject *spot)
 {
     if (Py_TYPE(spot) != &SpotType) {
-        PyErr_SetString(PyExc_TypeError, "a ckernel.Spot is expected");
+        PyErr_SetString(PyExc_TypeError, "a " CKERNEL_PATH ".Spot is expected");
         return 0;
     }
     return 1;
@@ -2505,7 +2645,7 @@ static int read_zone(PyObject *source, uint8_t *into, int *count, int most)
         memcpy(into, view.buf, view.len);
         *count = (int)view.len;
     } else {
-        PyErr_SetString(PyExc_ValueError, "a zone beyond the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "a zone beyond the C kernel's sizes");
     }
     PyBuffer_Release(&view);
     return ok ? 0 : -1;
@@ -2523,7 +2663,7 @@ static int read_frame(PyObject *item, Pend *f)
     if (nwait < 0 || npicks < 0)
         return -1;
     if (nwait > R_MAX_WAIT || npicks > R_MAX_PICKS) {
-        PyErr_SetString(PyExc_ValueError, "a pending ability beyond the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "a pending ability beyond the C kernel's sizes");
         return -1;
     }
     f->program = (int16_t)program;
@@ -2578,7 +2718,7 @@ static PyObject *rules_start(RulesObject *k, PyObject *args)
         return (PyObject *)s;
     if (frames > R_MAX_STACK) {
         Py_DECREF(s);
-        PyErr_SetString(PyExc_ValueError, "a stack beyond the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "a stack beyond the C kernel's sizes");
         return NULL;
     }
     run_load(k, s);
@@ -2593,7 +2733,7 @@ static PyObject *rules_start(RulesObject *k, PyObject *args)
     return (PyObject *)run_spot(k);
 }
 
-/* The rules' tables, as one list of numbers (native.py, `rules_table`, writes it in this
+/* The rules' tables, as one list of numbers (solver/native.py, `rules_table`, writes it in this
  * order). */
 typedef struct {
     PyObject *list;
@@ -2610,7 +2750,7 @@ static long long next_number(Numbers *n, long long least, long long most)
     }
     long long value = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(n->list, n->at++));
     if (!PyErr_Occurred() && (value < least || value > most))
-        PyErr_Format(PyExc_ValueError, "the rules' table: %lld beyond the C kernel's sizes",
+        PyErr_Format(PyExc_OverflowError, "the rules' table: %lld beyond the C kernel's sizes",
                      value);
     return value;
 }
@@ -2722,6 +2862,9 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
             k->looting |= 1ULL << m;
     for (int c = 0; c < k->core.cards; c++)
         k->value[c] = (uint8_t)next_number(&n, 0, 255);
+    k->guided = (int)next_number(&n, 0, 1);
+    for (int m = 0; m < k->core.monsters; m++)
+        k->monster_type[m] = (uint8_t)next_number(&n, 0, k->ntypes ? k->ntypes - 1 : 0);
     if (!PyErr_Occurred() && n.at != n.size)
         PyErr_SetString(PyExc_ValueError, "the rules' table is longer than read");
     Py_DECREF(n.list);
@@ -2734,20 +2877,38 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
 
 /* ------------------------------------------------------------------ the loop in C */
 
-/* A position on the loop's stack: its moves (an offer's are read off the position). */
+/* `KernelDepthFirst`'s search (solver/kernel.py) on this kernel, as an object the portfolio
+ * resumes turn after turn (solver/native.py, `NativeDepthFirst`): the same steps in the same
+ * order, so the same positions, verdicts and lines, and the same table of keys, kept here as
+ * `GenerationalTable` keeps it (solver/table.py): two generations of at most `generation` keys
+ * each, the newer one started with the keys of the positions on the stack, which are never
+ * forgotten; no cap when `generation` is negative. */
+
+/* A position on the stack: its key and its moves (an offer's are read off the position). */
 typedef struct {
     SpotObject *spot;  /* owned */
+    PyObject *key;     /* owned */
     int via, count, next;
     int moves[R_MAX_MOVES];
 } RFrame;
 
 typedef struct {
+    PyObject_HEAD
+    RulesObject *kernel;      /* owned */
+    SpotObject *root, *far;   /* owned: the start, and the position with the most collected */
     RFrame *stack;
-    Py_ssize_t depth, room, states;
-    uint64_t far;
-} RSearch;
+    Py_ssize_t depth, room, states, generation, shared, evicted;
+    Py_ssize_t fail_at;       /* (tests: fail as a position beyond the sizes would, here) */
+    PyObject *current, *old;  /* owned: the table's generations, sets of keys */
+    PyObject *line;           /* owned once won: the won line's (position, move) steps */
+    int started, status;      /* status: SEARCHING, WON or UNWINNABLE */
+} DfsObject;
 
-static int rsearch_push(const RulesObject *k, RSearch *s, SpotObject *spot, int via)
+enum { SEARCHING, WON, UNWINNABLE };
+
+static PyTypeObject DfsType;
+
+static int dfs_push(DfsObject *s, SpotObject *spot, PyObject *key, int via)
 {
     if (s->depth == s->room) {
         Py_ssize_t room = s->room ? s->room * 2 : 64;
@@ -2761,45 +2922,91 @@ static int rsearch_push(const RulesObject *k, RSearch *s, SpotObject *spot, int 
     }
     RFrame *f = &s->stack[s->depth++];
     f->spot = spot;
+    f->key = key;
     f->via = via;
     f->next = 0;
     f->count = spot->decision == PAY || spot->decision >= PICK_MONSTER ? spot->nopts
-        : spot_moves(k, spot, f->moves);
+        : spot_moves(s->kernel, spot, f->moves);
     return 0;
 }
 
-static void rsearch_free(RSearch *s)
+static void dfs_pop(DfsObject *s)
 {
-    while (s->depth)
-        Py_DECREF(s->stack[--s->depth].spot);
-    PyMem_Free(s->stack);
+    RFrame *f = &s->stack[--s->depth];
+    Py_DECREF(f->spot);
+    Py_DECREF(f->key);
 }
 
-/* 1 when the position's key is new to `table` (a Python set), 0 when not, -1 on an error. */
-static int rules_insert(RulesObject *k, PyObject *table, const SpotObject *spot)
+/* `GenerationalTable._rotate`: the older generation goes, the newer one becomes old, and the
+ * stack's keys start the new one. */
+static int table_rotate(DfsObject *s)
 {
-    PyObject *found = spot_key(k, spot);
-    if (found == NULL)
+    PyObject *fresh = PySet_New(NULL);
+    if (fresh == NULL)
         return -1;
-    Py_ssize_t size = PySet_GET_SIZE(table);
-    int added = PySet_Add(table, found);
-    Py_DECREF(found);
-    return added < 0 ? -1 : PySet_GET_SIZE(table) != size;
+    Py_ssize_t shared = 0;
+    for (Py_ssize_t i = 0; i < s->depth; i++) {
+        PyObject *key = s->stack[i].key;
+        int held = PySet_Contains(s->current, key);
+        if (held < 0 || PySet_Add(fresh, key) < 0) {
+            Py_DECREF(fresh);
+            return -1;
+        }
+        shared += held;
+    }
+    s->evicted += PySet_GET_SIZE(s->old) - s->shared;
+    Py_SETREF(s->old, s->current);
+    s->current = fresh;
+    s->shared = shared;
+    return 0;
 }
 
-static PyObject *rsearch_path(const RSearch *s, int last)
+/* `GenerationalTable.insert`: 1 when the key is new (it is then held), 0 when the table holds
+ * it (a key of the older generation moves up), -1 on an error. */
+static int table_insert(DfsObject *s, PyObject *key)
 {
-    PyObject *path = PyList_New(s->depth);
-    for (Py_ssize_t i = 0; path != NULL && i < s->depth; i++) {
+    Py_ssize_t size = PySet_GET_SIZE(s->current);
+    int held;
+    if (s->generation >= 0 && size >= s->generation) {
+        if ((held = PySet_Contains(s->current, key)) != 0)
+            return held < 0 ? -1 : 0;
+        if (PySet_GET_SIZE(s->old) && (held = PySet_Contains(s->old, key)) != 0) {
+            if (held < 0 || PySet_Add(s->current, key) < 0)
+                return -1;
+            s->shared++;
+            return 0;
+        }
+        if (table_rotate(s) < 0)
+            return -1;
+        return PySet_Add(s->current, key) < 0 ? -1 : 1;
+    }
+    if (PySet_Add(s->current, key) < 0)
+        return -1;
+    if (PySet_GET_SIZE(s->current) == size)
+        return 0;
+    if (PySet_GET_SIZE(s->old) && (held = PySet_Contains(s->old, key)) != 0) {
+        if (held < 0)
+            return -1;
+        s->shared++;
+        return 0;
+    }
+    return 1;
+}
+
+/* The won line: each stacked position with the move played from it, the last one `last`. */
+static PyObject *dfs_line(const DfsObject *s, int last)
+{
+    PyObject *line = PyList_New(s->depth);
+    for (Py_ssize_t i = 0; line != NULL && i < s->depth; i++) {
         int move = i + 1 < s->depth ? s->stack[i + 1].via : last;
         PyObject *step = Py_BuildValue("(Oi)", (PyObject *)s->stack[i].spot, move);
         if (step == NULL) {
-            Py_CLEAR(path);
+            Py_CLEAR(line);
             break;
         }
-        PyList_SET_ITEM(path, i, step);
+        PyList_SET_ITEM(line, i, step);
     }
-    return path;
+    return line;
 }
 
 static inline int frame_move(const RFrame *f)
@@ -2812,13 +3019,22 @@ static inline int frame_move(const RFrame *f)
     return f->moves[f->next];
 }
 
-/* One step of `KernelDepthFirst`'s loop: 0 to go on, 1 when won (its line in *path), -1. */
-static int rsearch_step(RulesObject *k, RSearch *s, PyObject *table, PyObject **path)
+static void dfs_far(DfsObject *s, SpotObject *spot)
 {
+    if (spot->collected != s->far->collected &&
+        popcount(spot->collected) > popcount(s->far->collected)) {
+        Py_INCREF(spot);
+        Py_SETREF(s->far, spot);
+    }
+}
+
+/* One step of `KernelDepthFirst._explore`'s loop: 0 to go on, 1 when won, -1 on an error. */
+static int dfs_step(DfsObject *s)
+{
+    RulesObject *k = s->kernel;
     RFrame *f = &s->stack[s->depth - 1];
     if (f->next == f->count) {
-        Py_DECREF(f->spot);
-        s->depth--;
+        dfs_pop(s);
         return 0;
     }
     int move = frame_move(f);
@@ -2826,57 +3042,198 @@ static int rsearch_step(RulesObject *k, RSearch *s, PyObject *table, PyObject **
     SpotObject *next = (SpotObject *)spot_child(k, f->spot, move);
     if (next == NULL)
         return -1;
-    int added = rules_insert(k, table, next);
+    PyObject *key = spot_key(k, next);
+    int added = key == NULL ? -1 : table_insert(s, key);
     if (added <= 0) {
+        Py_XDECREF(key);
         Py_DECREF(next);
         return added;
     }
     s->states++;
-    if (next->collected != s->far && popcount(next->collected) > popcount(s->far))
-        s->far = next->collected;
+    dfs_far(s, next);
     if (spot_won(k, next)) {
+        Py_DECREF(key);
         Py_DECREF(next);
-        *path = rsearch_path(s, move);
-        return *path == NULL ? -1 : 1;
+        s->line = dfs_line(s, move);
+        return s->line == NULL ? -1 : 1;
     }
-    if (rsearch_push(k, s, next, move) < 0) {
+    if (dfs_push(s, next, key, move) < 0) {
+        Py_DECREF(key);
         Py_DECREF(next);
         return -1;
     }
     return 0;
 }
 
-/* `KernelDepthFirst`'s search in C (no bound, no memory cap), as kernel.c's `depth_first`. */
-static PyObject *rules_depth_first(RulesObject *k, PyObject *args)
+/* `KernelDepthFirst.start`'s checks of the start position: 0 to go on, 1 when it is won. */
+static int dfs_start(DfsObject *s)
 {
-    SpotObject *root;
-    Py_ssize_t limit;
-    PyObject *table;
-    if (!check_ready(k) ||
-        !PyArg_ParseTuple(args, "O!nO!", &SpotType, &root, &limit, &PySet_Type, &table))
-        return NULL;
-    if (spot_won(k, root))
-        return Py_BuildValue("(sn[])", "won", (Py_ssize_t)0);
-    if (rules_insert(k, table, root) < 0)
-        return NULL;
-    RSearch s = {NULL, 0, 0, 1, root->collected};
-    Py_INCREF(root);
-    if (rsearch_push(k, &s, root, -1) < 0) {
-        Py_DECREF(root);
-        rsearch_free(&s);
-        return NULL;
+    RulesObject *k = s->kernel;
+    s->started = 1;
+    if (spot_won(k, s->root)) {
+        s->line = PyList_New(0);
+        return s->line == NULL ? -1 : 1;
     }
-    PyObject *path = NULL;
-    int outcome = 0;
-    while (s.depth && s.states < limit && outcome == 0)
-        outcome = rsearch_step(k, &s, table, &path);
-    const char *status = outcome == 1 ? "won" : s.depth ? NULL : "unwinnable";
-    rsearch_free(&s);
+    PyObject *key = spot_key(k, s->root);
+    if (key == NULL || table_insert(s, key) < 0) {
+        Py_XDECREF(key);
+        return -1;
+    }
+    s->states++;
+    Py_INCREF(s->root);
+    if (dfs_push(s, s->root, key, -1) < 0) {
+        Py_DECREF(s->root);
+        Py_DECREF(key);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *status_name(int status)
+{
+    if (status == WON)
+        return PyUnicode_FromString("won");
+    if (status == UNWINNABLE)
+        return PyUnicode_FromString("unwinnable");
+    Py_RETURN_NONE;
+}
+
+/* run(limit, resumed): search on until `limit` positions are counted (checked before each
+ * step, the first one of a resumed turn excepted, as `KernelDepthFirst._explore`) or there is
+ * a verdict: None, "won" or "unwinnable". */
+static PyObject *dfs_run(DfsObject *s, PyObject *args)
+{
+    Py_ssize_t limit;
+    int resumed;
+    if (!PyArg_ParseTuple(args, "np", &limit, &resumed))
+        return NULL;
+    if (s->status != SEARCHING)
+        return status_name(s->status);
+    int outcome = 0, check = !resumed;
+    if (!s->started) {
+        outcome = dfs_start(s);
+        check = 1;
+    }
+    while (outcome == 0 && s->depth) {
+        if (check && s->states >= limit)
+            Py_RETURN_NONE;
+        if (s->states == s->fail_at) {
+            PyErr_SetString(PyExc_OverflowError, "a position beyond the C kernel's sizes "
+                            "(as asked: fail_at)");
+            return NULL;
+        }
+        check = 1;
+        outcome = dfs_step(s);
+    }
     if (outcome < 0)
         return NULL;
-    if (path == NULL && (path = PyList_New(0)) == NULL)
+    s->status = outcome == 1 ? WON : UNWINNABLE;
+    while (s->depth)  /* (the stack is no longer needed) */
+        dfs_pop(s);
+    return status_name(s->status);
+}
+
+static PyObject *dfs_get_line(DfsObject *s, void *closure)
+{
+    if (s->line == NULL)
+        Py_RETURN_NONE;
+    return Py_NewRef(s->line);
+}
+
+static PyObject *dfs_get_size(DfsObject *s, void *closure)
+{
+    return PyLong_FromSsize_t(PySet_GET_SIZE(s->current) + PySet_GET_SIZE(s->old));
+}
+
+static void dfs_dealloc(DfsObject *s)
+{
+    while (s->depth)
+        dfs_pop(s);
+    PyMem_Free(s->stack);
+    Py_XDECREF(s->kernel);
+    Py_XDECREF(s->root);
+    Py_XDECREF(s->far);
+    Py_XDECREF(s->current);
+    Py_XDECREF(s->old);
+    Py_XDECREF(s->line);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyMethodDef dfs_methods[] = {
+    {"run", (PyCFunction)dfs_run, METH_VARARGS,
+     "run(limit, resumed): search until `limit` positions are counted or there is a verdict; "
+     "None, 'won' or 'unwinnable'."},
+    {NULL}
+};
+
+static PyMemberDef dfs_members[] = {
+    {"states", T_PYSSIZET, offsetof(DfsObject, states), READONLY, "Positions counted."},
+    {"evicted", T_PYSSIZET, offsetof(DfsObject, evicted), READONLY,
+     "Keys the table has forgotten."},
+    {"far", T_OBJECT, offsetof(DfsObject, far), READONLY,
+     "The position with the most monsters collected so far."},
+    {"depth", T_PYSSIZET, offsetof(DfsObject, depth), READONLY,
+     "Positions on the stack."},
+    {NULL}
+};
+
+static PyGetSetDef dfs_getset[] = {
+    {"line", (getter)dfs_get_line, NULL, "The won line's (position, move) steps, or None.",
+     NULL},
+    {"size", (getter)dfs_get_size, NULL, "Keys the table holds.", NULL},
+    {NULL}
+};
+
+static PyTypeObject DfsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = CKERNEL_PATH ".Search",
+    .tp_basicsize = sizeof(DfsObject),
+    .tp_dealloc = (destructor)dfs_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A resumable depth-first search on a C full-rules kernel (`RulesKernel.search`).",
+    .tp_methods = dfs_methods,
+    .tp_members = dfs_members,
+    .tp_getset = dfs_getset,
+};
+
+/* search(root, capacity, fail_at=-1): a depth-first search from `root` whose table holds at
+ * most `capacity` keys (None: no cap), as `GenerationalTable(capacity)`; for tests, it fails
+ * once `fail_at` positions are counted as it would at a position beyond its sizes. */
+static PyObject *rules_search(RulesObject *k, PyObject *args)
+{
+    SpotObject *root;
+    PyObject *capacity;
+    Py_ssize_t fail_at = -1;
+    if (!check_ready(k) ||
+        !PyArg_ParseTuple(args, "O!O|n", &SpotType, &root, &capacity, &fail_at))
         return NULL;
-    return Py_BuildValue("(znN)", status, s.states, path);
+    Py_ssize_t generation = -1;
+    if (capacity != Py_None) {
+        Py_ssize_t keys = PyLong_AsSsize_t(capacity);
+        if (keys == -1 && PyErr_Occurred())
+            return NULL;
+        generation = keys / 2 > 1 ? keys / 2 : 1;
+    }
+    DfsObject *s = PyObject_New(DfsObject, &DfsType);
+    if (s == NULL)
+        return NULL;
+    s->kernel = (RulesObject *)Py_NewRef(k);
+    s->root = (SpotObject *)Py_NewRef(root);
+    s->far = (SpotObject *)Py_NewRef(root);
+    s->stack = NULL;
+    s->depth = s->room = s->states = s->shared = s->evicted = 0;
+    s->generation = generation;
+    s->fail_at = fail_at;
+    s->line = NULL;
+    s->started = 0;
+    s->status = SEARCHING;
+    s->current = PySet_New(NULL);
+    s->old = PySet_New(NULL);
+    if (s->current == NULL || s->old == NULL) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    return (PyObject *)s;
 }
 
 static void rules_dealloc(RulesObject *k)
@@ -2896,10 +3253,11 @@ static PyMethodDef rules_methods[] = {
     {"payment_parts", (PyCFunction)rules_payment_parts, METH_O,
      "A payment's offer as (arsenal cards taken, hand mask, weapons mask, discard order), or "
      "None."},
-    {"setup", (PyCFunction)rules_setup, METH_O, "Read the rules' tables (native.py)."},
-    {"depth_first", (PyCFunction)rules_depth_first, METH_VARARGS,
-     "depth_first(root, positions, table): the depth-first loop in C; (verdict or None, "
-     "positions, the won line's (position, move) steps)."},
+    {"setup", (PyCFunction)rules_setup, METH_O, "Read the rules' tables (solver/native.py, `rules_table`)."},
+    {"search", (PyCFunction)rules_search, METH_VARARGS,
+     "search(root, capacity, fail_at=-1): a resumable depth-first search from `root` (a "
+     "`Search`), its table capped at `capacity` keys (None: no cap); it fails as at a position "
+     "beyond the C kernel's sizes once `fail_at` positions are counted (for tests)."},
     {"start_from", (PyCFunction)rules_start, METH_VARARGS,
      "start_from(arsenal, hand, discard, kings, exhausted, collected, dungeon, layout, deck, "
      "attached, stream, stack): the root position, pending abilities resolved until a "
@@ -2909,7 +3267,7 @@ static PyMethodDef rules_methods[] = {
 
 static PyTypeObject RulesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ckernel.RulesKernel",
+    .tp_name = CKERNEL_PATH ".RulesKernel",
     .tp_basicsize = sizeof(RulesObject),
     .tp_dealloc = (destructor)rules_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,

@@ -1,9 +1,11 @@
-/* The core-rules search kernel (solver/kernel.py, `Kernel`) and its full-rules slice
- * (solver/trigger_kernel.py, `TriggerKernel`) written in C, to measure what C buys over the
- * mypyc-compiled Python kernels on the same search.
+/* The search kernels in C: the core-rules kernel (solver/kernel.py, `Kernel`) and its
+ * full-rules slice (solver/trigger_kernel.py, `TriggerKernel`) here, the full-rules kernel
+ * (solver/rules_kernel.py, `RulesKernel`) in rules.c, which this file includes. Built as the
+ * optional extension `dungeoneer.solver._ckernel` (setup.py); solver/native.py drives it, and
+ * benchmarks/native/ builds it on its own (as `ckernel`) to measure it.
  *
- * The Python side (ckernel.py) reads the deal's tables off a Python kernel and hands
- * them to `Kernel.__init__`; this file does only the per-position work: moves, children,
+ * The Python side reads the deal's tables off a Python kernel and hands them to
+ * `Kernel.__init__`; this file does only the per-position work: moves, children,
  * keys, the won test. A position is a fixed-size record (masks of at most 64 cards and 64
  * monsters, byte arrays for the arsenal and the discard pile); a pending payment's moves are
  * indexes into the payments the position keeps, where the Python kernel's are payment codes
@@ -16,6 +18,14 @@
  * of a suit whose hand cards are of several classes. */
 
 #define PY_SSIZE_T_CLEAN
+
+/* The module's name: the package's extension unless the build names it otherwise. */
+#ifndef CKERNEL_NAME
+#define CKERNEL_NAME _ckernel
+#define CKERNEL_PATH "dungeoneer.solver._ckernel"
+#endif
+#define CKERNEL_JOIN_(a, b) a##b
+#define CKERNEL_JOIN(a, b) CKERNEL_JOIN_(a, b)
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
@@ -254,7 +264,7 @@ static PyGetSetDef node_getset[] = {
 
 static PyTypeObject NodeType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ckernel.Node",
+    .tp_name = CKERNEL_PATH ".Node",
     .tp_basicsize = sizeof(NodeObject),
     .tp_dealloc = (destructor)node_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -863,7 +873,7 @@ static PyObject *key(const KernelObject *k, const NodeObject *n)
 static int check_node(PyObject *node)
 {
     if (Py_TYPE(node) != &NodeType) {
-        PyErr_SetString(PyExc_TypeError, "a ckernel.Node is expected");
+        PyErr_SetString(PyExc_TypeError, "a " CKERNEL_PATH ".Node is expected");
         return 0;
     }
     return 1;
@@ -1067,7 +1077,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args)
         return NULL;
     NodeObject *n = NULL;
     if (arsenal.len > MAX_CARDS || discard.len > MAX_CARDS) {
-        PyErr_SetString(PyExc_ValueError, "more cards than the C kernel holds");
+        PyErr_SetString(PyExc_OverflowError, "more cards than the C kernel holds");
     } else if ((n = node_new()) != NULL) {
         n->hand = hand;
         n->kings = kings;
@@ -1139,7 +1149,7 @@ static int read_columns(KernelObject *k, PyObject *columns)
         }
     }
     if (!ok && !PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "too many columns, or a column too deep");
+        PyErr_SetString(PyExc_OverflowError, "too many columns, or a column too deep");
     Py_DECREF(list);
     return ok ? 0 : -1;
 }
@@ -1158,7 +1168,7 @@ static int read_prey(KernelObject *k, PyObject *prey)
         k->prey_mask[i] = mask;
     }
     if (!ok && !PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "too many prey requirements");
+        PyErr_SetString(PyExc_OverflowError, "too many prey requirements");
     Py_DECREF(list);
     return ok ? 0 : -1;
 }
@@ -1195,7 +1205,7 @@ static int read_slice(KernelObject *k, PyObject *loot, PyObject *steps, PyObject
     Py_XDECREF(programs);
     Py_XDECREF(kinds);
     if (!ok && !PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "the slice's tables exceed the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "the slice's tables exceed the C kernel's sizes");
     return ok && !PyErr_Occurred() ? 0 : -1;
 }
 
@@ -1224,7 +1234,7 @@ static int read_choices(KernelObject *k, PyObject *choices)
     }
     Py_DECREF(faces);
     if (!ok && !PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "weapon choices beyond the C kernel's sizes");
+        PyErr_SetString(PyExc_OverflowError, "weapon choices beyond the C kernel's sizes");
     return ok && !PyErr_Occurred() ? 0 : -1;
 }
 
@@ -1251,7 +1261,7 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds)
     if (cards < 0 || face_bytes < 0 || decklen < 0)
         return -1;
     if (cards > MAX_CARDS || face_bytes / 8 > MAX_MONSTERS || decklen > MAX_DECK) {
-        PyErr_SetString(PyExc_ValueError, "more cards or monsters than the C kernel holds");
+        PyErr_SetString(PyExc_OverflowError, "more cards or monsters than the C kernel holds");
         return -1;
     }
     Py_XSETREF(k->py, Py_NewRef(py));
@@ -1262,7 +1272,7 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds)
     Py_ssize_t classes_count = PyObject_Length(first);
     if (classes_count < 0 || classes_count > MAX_CARDS) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "more card classes than the C kernel holds");
+            PyErr_SetString(PyExc_OverflowError, "more card classes than the C kernel holds");
         return -1;
     }
     if (read_bytes(suit, k->suit, cards, "suit") < 0 ||
@@ -1334,7 +1344,7 @@ static PyMemberDef kernel_members[] = {
 
 static PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ckernel.Kernel",
+    .tp_name = CKERNEL_PATH ".Kernel",
     .tp_basicsize = sizeof(KernelObject),
     .tp_dealloc = (destructor)kernel_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
@@ -1349,14 +1359,15 @@ static PyTypeObject KernelType = {
 #include "rules.c"
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "ckernel",
-    "The search kernels' per-position work in C (benchmarks/native).", -1, NULL,
+    PyModuleDef_HEAD_INIT, CKERNEL_PATH,
+    "The search kernels' per-position work in C (solver/native.py drives them).", -1, NULL,
 };
 
-PyMODINIT_FUNC PyInit_ckernel(void)
+PyMODINIT_FUNC CKERNEL_JOIN(PyInit_, CKERNEL_NAME)(void)
 {
     if (PyType_Ready(&NodeType) < 0 || PyType_Ready(&KernelType) < 0 ||
-        PyType_Ready(&SpotType) < 0 || PyType_Ready(&RulesType) < 0)
+        PyType_Ready(&SpotType) < 0 || PyType_Ready(&RulesType) < 0 ||
+        PyType_Ready(&DfsType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
@@ -1364,7 +1375,8 @@ PyMODINIT_FUNC PyInit_ckernel(void)
     if (PyModule_AddObjectRef(m, "Node", (PyObject *)&NodeType) < 0 ||
         PyModule_AddObjectRef(m, "Kernel", (PyObject *)&KernelType) < 0 ||
         PyModule_AddObjectRef(m, "Spot", (PyObject *)&SpotType) < 0 ||
-        PyModule_AddObjectRef(m, "RulesKernel", (PyObject *)&RulesType) < 0) {
+        PyModule_AddObjectRef(m, "RulesKernel", (PyObject *)&RulesType) < 0 ||
+        PyModule_AddObjectRef(m, "Search", (PyObject *)&DfsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }
