@@ -8,8 +8,8 @@ kernel is its port, step for step, and its positions' keys are the same bytes
 (tests/solver/test_native.py walks both side by side on every hero face).
 
 The C kernel reads its tables off a `RulesKernel` made for the same position (`core_tables`,
-`rules_table`) and plays every position the Python one does, in the same order, but for the
-Traps & Treasures (not ported: `refusal` says so, and the Python kernel searches there).
+`rules_table`) and plays every position the Python one does, in the same order, up to its
+sizes (`refusal` says where it can't start, and the Python kernel searches there).
 `NativeDepthFirst` is `KernelDepthFirst`'s search with its loop and its table in C too: the same
 positions in the same order, the same verdicts and lines, the same memory cap. A won line is
 turned into the Python kernel's moves, then the engine's actions, and the solver replays it
@@ -35,10 +35,8 @@ from dungeoneer.solver.kernel import (
     KernelDepthFirst,
 )
 from dungeoneer.solver.rules_kernel import (
-    NO_TRAPS_TREASURES,
+    ATTACH_FIRST_DEALT,
     PAY,
-    TREASURE_ACTION,
-    TRIGGER_LOOT,
     TRIGGERS,
     Pend,
     RulesKernel,
@@ -60,10 +58,8 @@ except ImportError:  # (a pure build)
 BUILT = _ckernel is not None
 """Whether the C kernel is built (a compiled install on a machine with a C compiler)."""
 
-LAST_NATIVE_STEP = TRIGGER_LOOT
-"""The last of the Python kernel's steps (by number) the C kernel plays: those after it are
-the Traps & Treasures' (the Treasure action, removal) and the modes and 'for each' that their
-cards print (any card may use them)."""
+LAST_NATIVE_STEP = ATTACH_FIRST_DEALT
+"""The last of the Python kernel's steps (by number) the C kernel plays: all of them."""
 
 TIME_CHECK = 4096
 """Positions the C search counts between two looks at the clock (a few milliseconds)."""
@@ -104,16 +100,13 @@ def pending_programs(stack: tuple[Pend, ...]) -> set[int]:
 
 def played_steps(kernel: RulesKernel) -> list[list[tuple[int, int]]]:
     """Each program's steps, by program id, for the programs this game can run: the engine's
-    own but the Treasure action, and the abilities in play but those set off after set up,
-    which have fired before any position is searched unless the start has them pending (the
-    others are left empty: the Traps & Treasures among them, and the first dealt card's
-    attachment, take steps the C kernel does not play)."""
+    own, and the abilities in play but those set off after set up, which have fired before any
+    position is searched unless the start has them pending (the others are left empty)."""
     root = kernel.root
     pending = pending_programs(pending_abilities(root.stack))
     in_play = {ability.id for ability in root.rules.abilities_in_play()
                if ability.trigger != "after_setup" or ability.id in pending}
-    return [steps if program in in_play or (program < FIRST_CARD_PROGRAM
-                                            and program != TREASURE_ACTION) else []
+    return [steps if program in in_play or program < FIRST_CARD_PROGRAM else []
             for program, steps in enumerate(kernel.steps)]
 
 
@@ -153,14 +146,27 @@ def rules_table(kernel: RulesKernel) -> list[int]:
         table += [len(choices), *(n for suits, _counts in choices for n in (len(suits), *suits))]
     table += [len(kernel.type_masks), *kernel.type_masks]
     table += list(kernel.value)
-    return [*table, int(kernel.guided), *kernel.monster_type]
+    table += [int(kernel.guided), *kernel.monster_type]
+    table += [int(kernel.with_tt), len(kernel.tt_types)]
+    for t, of_type in enumerate(kernel.tt_types):
+        table += [of_type, kernel.trap_programs[t], kernel.treasure_programs[t],
+                  int(kernel.order_tt[t])]
+    return table + first_dealt(kernel)
+
+
+def first_dealt(kernel: RulesKernel) -> list[int]:
+    """By suit (four): the first card of it dealt at set up, or -1 (`AttachFirstDealt`)."""
+    found = [-1] * 4
+    for card in reversed(kernel.root.setup_deals):
+        if kernel.suit[card] < 4:
+            found[kernel.suit[card]] = card
+    return found
 
 
 def python_refusal(kernel: RulesKernel) -> str:
     """Why the C kernel can't play what this Python kernel plays; empty when it can."""
-    if kernel.with_tt or any(op > LAST_NATIVE_STEP for steps in played_steps(kernel)
-                             for op, _argument in steps):
-        return "the C kernel does not play Traps & Treasures, modes or 'for each' yet"
+    if any(op > LAST_NATIVE_STEP for steps in played_steps(kernel) for op, _argument in steps):
+        return "a step the C kernel does not play"
     return ""
 
 
@@ -203,7 +209,7 @@ class NativeRules:
                                  b"".join(attachment(a.card, a.host, a.status, a.exhausted)
                                           for a in root.attached),
                                  0 if root.rng is None else root.rng,
-                                 pending_abilities(root.stack))
+                                 pending_abilities(root.stack), self.python.start_tt())
 
     def payment_codes(self, spot: _ckernel.Spot) -> list[int] | None:
         """A payment's offer as the Python kernel's codes (`kernel.HAND_SHIFT`), or None."""
@@ -222,7 +228,7 @@ class NativeRules:
         payments = self.payment_codes(s) if s.decision == PAY else s.options
         return Spot(s.arsenal, s.hand, s.discard, s.kings, s.exhausted, s.collected,
                     s.dungeon, s.pending, payments, s.columns, s.layout, s.deck, s.attached,
-                    NO_TRAPS_TREASURES, s.stream, s.stack, s.decision)
+                    s.tt, s.stream, s.stack, s.decision)
 
     def python_move(self, spot: _ckernel.Spot, move: int) -> int:
         """A C move as the Python kernel's (a payment's index as its code)."""

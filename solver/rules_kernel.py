@@ -791,14 +791,20 @@ class RulesKernel(Kernel):
                     dungeon_layout(root.columns), root.deck,
                     b"".join(attachment(a.card, a.host, a.status, a.exhausted)
                              for a in root.attached),
-                    (bytes(root.traps), bytes(root.treasures), bytes(root.removed))
-                    if self.with_tt else NO_TRAPS_TREASURES,
-                    0 if root.rng is None else root.rng, pending_abilities(root.stack), QUIET)
+                    self.start_tt(), 0 if root.rng is None else root.rng,
+                    pending_abilities(root.stack), QUIET)
         if not spot.stack:
             return spot
         run = Run(spot)
         self.resolve(run)
         return run.spot()
+
+    def start_tt(self) -> TrapsTreasures:
+        """The root's Traps & Treasures, as a position keeps them."""
+        root = self.root
+        if not self.with_tt:
+            return NO_TRAPS_TREASURES
+        return bytes(root.traps), bytes(root.treasures), bytes(root.removed)
 
     def won(self, node: Node) -> bool:
         spot = cast(Spot, node)

@@ -28,6 +28,7 @@
 #define R_MAX_ORDERS 720  /* orders of classes of one payment kept apart: all of 6 cards */
 #define R_MAX_OPTIONS (MAX_CARDS + 1)
 #define R_MAX_ATTACHED 32  /* attachments a position keeps (4 bytes each: a key's byte counts) */
+#define R_MAX_TT 16       /* Traps & Treasures a game holds */
 #define R_MAX_WILD_CHOICES 16  /* a wild weapon's suit combinations: 4, or 14 for two suits */
 #define R_EVENTS 9
 #define R_LAYOUT (MAX_COLUMNS + MAX_MONSTERS)
@@ -38,6 +39,8 @@
 #define BATCH (-1)
 #define DEAL_ACTION 1
 #define ATTACK_ACTION 2
+#define TREASURE_ACTION 3
+#define TREASURE_MOVE 256  /* a quiet move that uses a Treasure: this plus its id */
 
 /* Steps (`rules_kernel`'s op codes). */
 enum {
@@ -50,6 +53,8 @@ enum {
     S_SHUFFLE_INTO_DECK, S_ATTACK_ANY, S_ATTACK_ADJACENT, S_DEFEAT_THIS, S_DEFEAT_ANY,
     S_DEFEAT_THIS_KING, S_DEFEAT_ANY_KING, S_EXHAUST_WIZARD, S_READY_WIZARD,
     S_ATTACH_ARSENAL_FRONT, S_REVEAL_BACK, S_SHUFFLE_THIS_IN, S_REVEAL_OF_TYPE, S_TRIGGER_LOOT,
+    S_CALL_TREASURE, S_REMOVE_TREASURE, S_ONE_OF, S_JUMP, S_FOR_EACH, S_REPEAT,
+    S_ATTACH_FIRST_DEALT,
 };
 
 /* A step's result: the next step, the player must choose, the frame is gone; else a step. */
@@ -59,7 +64,8 @@ enum {
 #define R_ERROR (-4)
 
 /* Decisions (`Spot.decision`). */
-enum { QUIET, PAY, ORDER, YES_NO, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO };
+enum { QUIET, PAY, ORDER, YES_NO, PICK_MONSTER, PICK_CARD, PICK_COLUMN, PICK_SWAP, PICK_UP_TO,
+       CHOOSE_MODE };
 #define DONE_MOVE (-1)
 #define PENDING_KEY 8
 
@@ -102,6 +108,15 @@ typedef struct {
     uint64_t wild, wild_weapons;
 } Stm;
 
+/* The Traps & Treasures (`Spot.tt`): their ids in the dungeon as Traps, as Treasures, and
+ * removed from the game, each in order. */
+typedef struct {
+    uint8_t n[3];
+    uint8_t id[3][R_MAX_TT];
+} TT;
+
+enum { TRAPS, TREASURES, REMOVED };
+
 typedef struct {
     PyObject_HEAD
     uint64_t hand, kings, exhausted, collected, dungeon, stream;
@@ -113,6 +128,7 @@ typedef struct {
     uint8_t arsenal[MAX_CARDS], deck[MAX_CARDS], discard[MAX_CARDS];
     uint8_t attached[4 * R_MAX_ATTACHED];  /* `Spot.attached`; natt is its length in bytes */
     uint8_t layout[R_LAYOUT];
+    TT tt;
 } SpotObject;
 
 /* The working copy a move is played on (`Run`). */
@@ -135,6 +151,8 @@ typedef struct {
     int subject;
     uint8_t picks[R_MAX_PICKS];
     int npicks;
+    int count;         /* the repetitions left of the frame's 'for each' */
+    TT tt;
     int overflow;      /* a size of this file's was passed: the move is refused */
 } Run;
 
@@ -143,7 +161,7 @@ typedef struct {
     int nprograms;
     int nsteps[R_MAX_PROGRAMS];
     int op[R_MAX_PROGRAMS][R_MAX_STEPS];
-    int arg[R_MAX_PROGRAMS][R_MAX_STEPS];
+    long long arg[R_MAX_PROGRAMS][R_MAX_STEPS];  /* (a mode choice's starts run past 32 bits) */
     int signature[R_MAX_PROGRAMS];
     int trigger_kind[R_MAX_PROGRAMS];  /* the event a card ability fires on, -1 for none */
     int filter_value[R_MAX_PROGRAMS], filter_suit[R_MAX_PROGRAMS];
@@ -176,6 +194,11 @@ typedef struct {
     int canon_room;
     int shuffles, mask_width, king_flip, ready;
     int guided;        /* moves in the guided order (`RulesKernel(guided=True)`) */
+    int with_tt, ntt;  /* whether Traps & Treasures are in play; how many the game has */
+    uint64_t tt_type[R_MAX_TT];  /* by Trap & Treasure: the monsters of its type */
+    int16_t trap_program[R_MAX_TT], treasure_program[R_MAX_TT];
+    uint8_t order_tt[R_MAX_TT];  /* whether either face reads the discard pile's order */
+    int first_dealt[4];  /* by suit: the first card of it dealt at set up, or -1 */
     uint8_t monster_type[MAX_MONSTERS];  /* each monster's type number (types by name) */
     Run run;
     uint8_t buffer[R_KEY_BYTES];
@@ -252,6 +275,7 @@ static SpotObject *spot_new(void)
     s->nframes = 0;
     s->pending = -1;
     s->decision = QUIET;
+    memset(&s->tt, 0, sizeof(TT));
     return s;
 }
 
@@ -372,6 +396,8 @@ static void run_load(RulesObject *k, const SpotObject *s)
     r->npays = 0;
     r->subject = -1;
     r->npicks = 0;
+    r->count = 0;
+    r->tt = s->tt;
     r->overflow = 0;
 }
 
@@ -435,6 +461,7 @@ static SpotObject *run_spot(RulesObject *k)
     memcpy(s->discard, r->discard, r->dlen);
     s->natt = r->natt;
     memcpy(s->attached, r->attached, r->natt);
+    s->tt = r->tt;
     s->nlayout = layout_write(k, r, s->layout);
     if (r->nstack) {
         int size = stack_write(r->stack, r->nstack, k->buffer);
@@ -516,10 +543,19 @@ static inline int is_wild(const RulesObject *k, uint64_t wild, int card)
     return value < 64 && (wild >> value & 1);
 }
 
-static inline int order_live(const RulesObject *k, uint64_t collected, uint64_t kings)
+static inline int order_live(const RulesObject *k, uint64_t collected, uint64_t kings,
+                             const TT *tt)
 {
-    return k->order_read && (k->order_always || (k->order_monsters & ~collected) ||
-                             (k->order_kings & collected & kings));
+    if (!k->order_read)
+        return 0;
+    if (k->order_always || (k->order_monsters & ~collected) ||
+        (k->order_kings & collected & kings))
+        return 1;
+    for (int zone = TRAPS; zone <= TREASURES; zone++)
+        for (int i = 0; i < tt->n[zone]; i++)
+            if (k->order_tt[tt->id[zone][i]])
+                return 1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ attacks */
@@ -912,7 +948,7 @@ static long attack_payments(RulesObject *k, int target)
     if (count < 0)
         return -1;
     r->npays = 0;
-    if (!order_live(k, r->collected, r->kings)) {
+    if (!order_live(k, r->collected, r->kings, &r->tt)) {
         if (pays_room(r, (int)count) < 0)
             return -1;
         for (Py_ssize_t i = 0; i < count; i++) {
@@ -1083,7 +1119,7 @@ static void finish(Run *r, int slot)
     Pend *f = &r->stack[slot];
     if (!f->nwait)
         return;
-    if (f->nested && r->nstack && r->stack[r->nstack - 1].program != BATCH)
+    if (f->nested & 1 && r->nstack && r->stack[r->nstack - 1].program != BATCH)
         append_waiting(r, &r->stack[r->nstack - 1], f->wait, f->nwait);
     else
         batch_in_place(r, slot);
@@ -1100,6 +1136,7 @@ static void advance(Run *r, int depth, int pc)
     }
     f->pc = (int16_t)pc;
     f->subject = (int16_t)r->subject;
+    f->nested = (uint8_t)((f->nested & 1) | r->count << 1);
     f->npicks = (uint8_t)r->npicks;
     memcpy(f->picks, r->picks, r->npicks);
 }
@@ -1109,7 +1146,7 @@ static void keep_frame(Run *r, int depth)
 {
     Pend *f = &r->stack[depth];
     if (f->subject != r->subject || r->nqueued || f->npicks != r->npicks ||
-        memcmp(f->picks, r->picks, r->npicks) != 0)
+        memcmp(f->picks, r->picks, r->npicks) != 0 || f->nested >> 1 != r->count)
         advance(r, depth, f->pc);
 }
 
@@ -1185,6 +1222,40 @@ static int column_of(const Run *r, int ncols, int monster)
 /* `RulesKernel.defeated`: out of its column (the one attacked, unless an ability moved it),
  * its Loot, Trophy and Monster King abilities trigger, it is collected, collect abilities
  * fire, and the last monster of its type left may flip. */
+/* `RulesKernel.set_off_traps_treasures`: a defeated monster sets off the Traps and Treasures
+ * of its type. */
+static void set_off_traps_treasures(RulesObject *k, int monster, int column)
+{
+    Run *r = &k->run;
+    uint64_t bit = 1ULL << monster;
+    for (int i = 0; i < r->tt.n[TRAPS]; i++) {
+        int t = r->tt.id[TRAPS][i];
+        if (k->tt_type[t] & bit)
+            add_trigger(r, k->trap_program[t], t, column, monster);
+    }
+    for (int i = 0; i < r->tt.n[TREASURES]; i++) {
+        int t = r->tt.id[TREASURES][i];
+        if (k->tt_type[t] & bit)
+            add_trigger(r, k->treasure_program[t], t, column, monster);
+    }
+}
+
+/* `RulesKernel.flip_traps`: a Trap whose type has no monster left in the dungeon flips to its
+ * Treasure face. */
+static void flip_traps(RulesObject *k)
+{
+    TT *tt = &k->run.tt;
+    int kept = 0;
+    for (int i = 0; i < tt->n[TRAPS]; i++) {
+        int t = tt->id[TRAPS][i];
+        if (k->tt_type[t] & k->run.dungeon)
+            tt->id[TRAPS][kept++] = (uint8_t)t;
+        else
+            tt->id[TREASURES][tt->n[TREASURES]++] = (uint8_t)t;  /* (R_MAX_TT in all) */
+    }
+    tt->n[TRAPS] = (uint8_t)kept;
+}
+
 static void defeated(RulesObject *k, int monster, int attacked)
 {
     Run *r = &k->run;
@@ -1204,12 +1275,16 @@ static void defeated(RulesObject *k, int monster, int attacked)
         for (int i = 0; i < k->nhero[E_MONSTER_KING]; i++)
             add_trigger(r, k->hero_id[E_MONSTER_KING][i], monster, column, monster);
     uint64_t bit = 1ULL << monster;
+    if (k->with_tt)
+        set_off_traps_treasures(k, monster, column);
     r->collected |= bit;
     r->dungeon &= ~bit;
     fire(k, E_COLLECT, monster);
     uint64_t kind = k->core.kind_mask[monster] & r->dungeon;
     if (kind && !(kind & (kind - 1)) && !(r->kings & kind))  /* one monster left */
         add_trigger(r, k->king_flip, -1, -1, highest_bit(kind));
+    if (k->with_tt && r->tt.n[TRAPS])
+        flip_traps(k);
 }
 
 /* `RulesKernel.reveal`: the monster shows its King face; its Reveal abilities and 'when a
@@ -1281,6 +1356,30 @@ static void set_wizard_ready(Run *r, int ready)
 
 /* The arsenal's front card attached to the ability's source (`attachment`: the card, its host
  * + 1, neither a wizard nor exhausted). */
+/* `AttachFirstDealt`: the first card of suit `argument` & 255 dealt at set up (set up's deals
+ * never change: read off the root), if it is in the arsenal, attached to the hero (as a wizard
+ * if `argument` >> 8). */
+static void attach_first_dealt(RulesObject *k, int argument)
+{
+    Run *r = &k->run;
+    int suit = argument & 255;
+    int card = suit < 4 ? k->first_dealt[suit] : -1;
+    int at = card < 0 ? -1 : find_byte(r->arsenal, r->alen, card);
+    if (at < 0)
+        return;
+    if (r->natt + 4 > 4 * R_MAX_ATTACHED) {
+        r->overflow = 1;
+        return;
+    }
+    remove_at(r->arsenal, &r->alen, at);
+    uint8_t *attached = r->attached + r->natt;
+    attached[0] = (uint8_t)card;
+    attached[1] = 0;  /* (the hero) */
+    attached[2] = (uint8_t)(argument >> 8 != 0);
+    attached[3] = 0;
+    r->natt += 4;
+}
+
 static void attach_arsenal_front(Run *r, int source)
 {
     if (!r->alen)
@@ -1602,7 +1701,7 @@ static int discard_from_hand(RulesObject *k, int count)
     }
     uint8_t cards[MAX_CARDS];
     int ncards = mask_list(r->hand, cards);
-    if (order_live(k, r->collected, r->kings)) {
+    if (order_live(k, r->collected, r->kings, &r->tt)) {
         /* Every order is a choice: any card of the hand next, but a last one, discarded. */
         if (ncards == 1) {
             discard_card(r, cards[0]);
@@ -1738,7 +1837,7 @@ static int attack_pay(RulesObject *k, int depth)
     if (!r->npays)
         return k->nsteps[ATTACK_ACTION];
     if (total == 1) {
-        if (!f->nested) {
+        if (!(f->nested & 1)) {
             win_attack(k, &r->pays[0]);
             return R_FRAME_DONE;
         }
@@ -1851,6 +1950,55 @@ static int monster_step(RulesObject *k, const Pend *f, int op)
 
 /* `RulesKernel.step`: one step of the frame at `depth` (the top); R_NEXT, a step to go to,
  * R_ASK, R_FRAME_DONE or R_ERROR. */
+/* `RulesKernel.step` for the steps of modes, 'for each' and the Treasure action. */
+static int flow_step(RulesObject *k, const Pend *f, int op, int argument)
+{
+    Run *r = &k->run;
+    TT *tt = &r->tt;
+    switch (op) {
+    case S_ONE_OF: {
+        int modes = (int)(k->arg[f->program][f->pc] & 255);
+        r->decision = CHOOSE_MODE;
+        for (int i = 0; i < modes; i++)
+            r->opts[i] = (int16_t)i;
+        r->nopts = modes;
+        return R_ASK;
+    }
+    case S_JUMP:
+        return argument;
+    case S_FOR_EACH: {  /* ('each Treasure in the dungeon', D12) */
+        uint64_t kinds = 0;
+        for (int i = 0; i < tt->n[TREASURES]; i++)
+            kinds |= k->tt_type[tt->id[TREASURES][i]];
+        int count = popcount(r->dungeon & kinds);
+        if (count <= 0)
+            return argument;
+        r->count = count;
+        return R_NEXT;
+    }
+    case S_REPEAT:
+        if (r->count > 1) {
+            r->count--;
+            return argument;
+        }
+        r->count = 0;
+        return R_NEXT;
+    case S_CALL_TREASURE:  /* (its steps run next, above the action's frame) */
+        push_pend(r, k->treasure_program[f->source], 0, f->source, -1, -1, 1);
+        return R_NEXT;
+    default: {  /* S_REMOVE_TREASURE */
+        int at = find_byte(tt->id[TREASURES], tt->n[TREASURES], f->source);
+        if (at >= 0) {
+            int n = tt->n[TREASURES];
+            remove_at(tt->id[TREASURES], &n, at);
+            tt->n[TREASURES] = (uint8_t)n;
+        }
+        tt->id[REMOVED][tt->n[REMOVED]++] = (uint8_t)f->source;
+        return R_NEXT;
+    }
+    }
+}
+
 static int step(RulesObject *k, int depth, int op, int argument)
 {
     Run *r = &k->run;
@@ -1900,6 +2048,16 @@ static int step(RulesObject *k, int depth, int op, int argument)
     case S_KING_FLIP:
         if ((r->dungeon >> f->subject & 1) && !(r->kings >> f->subject & 1))
             reveal(k, f->subject);
+        return R_NEXT;
+    case S_ONE_OF:
+    case S_JUMP:
+    case S_FOR_EACH:
+    case S_REPEAT:
+    case S_CALL_TREASURE:
+    case S_REMOVE_TREASURE:
+        return flow_step(k, f, op, argument);
+    case S_ATTACH_FIRST_DEALT:
+        attach_first_dealt(k, argument);
         return R_NEXT;
     default:
         break;
@@ -1957,7 +2115,8 @@ static int resolve(RulesObject *k)
         r->subject = top->subject;
         r->npicks = top->npicks;
         memcpy(r->picks, top->picks, top->npicks);
-        int result = step(k, depth, k->op[program][pc], k->arg[program][pc]);
+        r->count = top->nested >> 1;
+        int result = step(k, depth, k->op[program][pc], (int)k->arg[program][pc]);
         if (result == R_ERROR)
             return -1;
         if (result == R_ASK) {
@@ -1996,13 +2155,14 @@ static int choose(RulesObject *k, const SpotObject *s, long move)
     r->subject = f->subject;
     r->npicks = f->npicks;
     memcpy(r->picks, f->picks, f->npicks);
-    int pc = f->pc, op = k->op[f->program][pc], argument = k->arg[f->program][pc];
+    r->count = f->nested >> 1;
+    int pc = f->pc, op = k->op[f->program][pc], argument = (int)k->arg[f->program][pc];
     if (op == S_ATTACK_PAY) {
         if (move < 0 || move >= s->nopts) {
             PyErr_Format(PyExc_ValueError, "no such payment here: %ld", move);
             return -1;
         }
-        if (!f->nested) {
+        if (!(f->nested & 1)) {
             win_attack(k, &s->pays[move]);
             return 0;
         }
@@ -2031,6 +2191,8 @@ static int choose(RulesObject *k, const SpotObject *s, long move)
     } else if (op == S_SWAP_ARSENAL) {
         reverse(r->arsenal + move, 2);
         advance(r, depth, pc + 1);
+    } else if (op == S_ONE_OF) {  /* (the chosen mode's first step: `one_of_starts`) */
+        advance(r, depth, (int)(k->arg[f->program][pc] >> (8 * (move + 1)) & 255));
     } else if (op == S_DISCARD_HAND) {  /* (the step runs again: more cards may be due) */
         discard_card(r, (int)move);
         add_pick(r, (int)move);
@@ -2076,7 +2238,7 @@ static int top_batch(const SpotObject *s, int *programs)
     return last[5];
 }
 
-#define R_MAX_MOVES (R_MAX_WAIT + MAX_COLUMNS + 1)
+#define R_MAX_MOVES (R_MAX_WAIT + MAX_COLUMNS + 1 + R_MAX_TT)
 
 /* ------------------------------------------------------------------ the guided order */
 
@@ -2137,7 +2299,8 @@ static uint64_t wanted_types(const RulesObject *k, const SpotObject *s, const in
 }
 
 /* `RulesKernel.guided_actions`: a quiet position's moves in place, attacks on prey first
- * (shallow columns first), then the other attacks, then Deal; a stable sort. */
+ * (shallow columns first), then the other attacks, then Treasures, then Deal; a stable
+ * sort. */
 static void guided_moves(const RulesObject *k, const SpotObject *s, const int *length,
                          const uint8_t *const *monsters, int *moves, int count)
 {
@@ -2145,8 +2308,8 @@ static void guided_moves(const RulesObject *k, const SpotObject *s, const int *l
     uint64_t wanted = wanted_types(k, s, length, monsters, &kings);
     for (int i = 0; i < count; i++) {
         int move = moves[i];
-        if (move == DEAL) {
-            rank[i] = 3 << 8;
+        if (move == DEAL || move >= TREASURE_MOVE) {
+            rank[i] = (move == DEAL ? 3 : 2) << 8;
             continue;
         }
         int front = monsters[move][length[move] - 1];
@@ -2249,6 +2412,8 @@ static int spot_moves(const RulesObject *k, const SpotObject *s, int *out)
     layout_columns(k, s->layout, length, monsters);
     count += attackable(k, s->hand, s->kings, s->collected, s->exhausted, s->arsenal,
                         s->alen, length, monsters, all, k->core.ncols, out + count);
+    for (int i = 0; i < s->tt.n[TREASURES]; i++)
+        out[count++] = TREASURE_MOVE + s->tt.id[TREASURES][i];
     if (k->guided && count > 1)
         guided_moves(k, s, length, monsters, out, count);
     return count;
@@ -2277,6 +2442,7 @@ static SpotObject *plain_deal(const SpotObject *p)
     s->natt = p->natt;
     memcpy(s->attached, p->attached, p->natt);
     memcpy(s->layout, p->layout, p->nlayout);
+    s->tt = p->tt;
     return s;
 }
 
@@ -2285,7 +2451,10 @@ static SpotObject *plain_deal(const SpotObject *p)
 static int valid_move(const RulesObject *k, const SpotObject *s, long move)
 {
     int ok;
-    if (s->decision == QUIET) {
+    if (s->decision == QUIET && move >= TREASURE_MOVE) {
+        ok = move - TREASURE_MOVE < 256 &&
+            find_byte(s->tt.id[TREASURES], s->tt.n[TREASURES], (int)(move - TREASURE_MOVE)) >= 0;
+    } else if (s->decision == QUIET) {
         ok = move == DEAL ? s->klen > 0 : move >= 0 && move < k->core.ncols && s->layout[move];
     } else if (s->decision == ORDER) {
         int programs[R_MAX_WAIT];
@@ -2316,6 +2485,8 @@ static PyObject *spot_child(RulesObject *k, SpotObject *s, long move)
     if (decision == QUIET) {
         if (move == DEAL) {
             push_pend(r, DEAL_ACTION, 0, -1, -1, -1, 0);
+        } else if (move >= TREASURE_MOVE) {
+            push_pend(r, TREASURE_ACTION, 0, (int)(move - TREASURE_MOVE), -1, -1, 0);
         } else if (!fires(k, E_ATTACKED, r->kings, r->collected)) {
             /* Nothing triggers on an attack now: its first step only names the target. */
             int target = r->col[move][r->clen[move] - 1];
@@ -2379,6 +2550,14 @@ static PyObject *spot_key(RulesObject *k, const SpotObject *s)
     uint8_t *buffer = k->buffer, *at = buffer;
     Wide w = {{0}, 0};
     int quiet = s->decision == QUIET;
+    if (k->with_tt) {
+        for (int zone = TRAPS; zone <= REMOVED; zone++)
+            *at++ = s->tt.n[zone];
+        for (int zone = TRAPS; zone <= REMOVED; zone++) {
+            memcpy(at, s->tt.id[zone], s->tt.n[zone]);
+            at += s->tt.n[zone];
+        }
+    }
     memcpy(at, s->layout, s->nlayout);
     at += s->nlayout;
     *at++ = (uint8_t)s->alen;
@@ -2389,7 +2568,7 @@ static PyObject *spot_key(RulesObject *k, const SpotObject *s)
         at = put_classes(c, s->deck, s->klen, at);
         for (int i = 0; i < s->natt; i++)  /* (each card as its class, the rest as it is) */
             *at++ = i % 4 ? s->attached[i] : c->cls[s->attached[i]];
-        if (order_live(k, s->collected, s->kings))
+        if (order_live(k, s->collected, s->kings, &s->tt))
             at = put_classes(c, s->discard, s->dlen, at);
         wide_put(&w, 0, 8);
         wide_put(&w, canonical_hand(c, s->hand), c->cards);
@@ -2473,6 +2652,13 @@ static PyObject *spot_columns(SpotObject *s, void *closure)
 }
 
 /* The pending abilities as the Python kernel's `Pend` tuples. */
+static PyObject *spot_tt(SpotObject *s, void *closure)
+{
+    return Py_BuildValue("(y#y#y#)", (const char *)s->tt.id[TRAPS], (Py_ssize_t)s->tt.n[TRAPS],
+                         (const char *)s->tt.id[TREASURES], (Py_ssize_t)s->tt.n[TREASURES],
+                         (const char *)s->tt.id[REMOVED], (Py_ssize_t)s->tt.n[REMOVED]);
+}
+
 static PyObject *spot_stack(SpotObject *s, void *closure)
 {
     Pend frames[R_MAX_STACK];
@@ -2487,9 +2673,12 @@ static PyObject *spot_stack(SpotObject *s, void *closure)
                                                        f->wait[w].subject));
         for (int p = 0; picks != NULL && p < f->npicks; p++)
             PyTuple_SET_ITEM(picks, p, PyLong_FromLong(f->picks[p]));
-        PyObject *frame = waiting && picks ? Py_BuildValue(
+        PyObject *flags = f->nested > 1 ? PyLong_FromLong(f->nested)  /* (a count: a number) */
+            : Py_NewRef(f->nested ? Py_True : Py_False);
+        PyObject *frame = waiting && picks && flags ? Py_BuildValue(
             "(iiiiiOOO)", f->program, f->pc, f->source, f->column, f->subject, waiting,
-            f->nested ? Py_True : Py_False, picks) : NULL;
+            flags, picks) : NULL;
+        Py_XDECREF(flags);
         Py_XDECREF(waiting);
         Py_XDECREF(picks);
         if (frame == NULL || PyErr_Occurred()) {
@@ -2533,6 +2722,7 @@ static PyGetSetDef spot_getset[] = {
     {"layout", (getter)spot_layout, NULL, NULL, NULL},
     {"columns", (getter)spot_columns, NULL, NULL, NULL},
     {"stack", (getter)spot_stack, NULL, NULL, NULL},
+    {"tt", (getter)spot_tt, NULL, NULL, NULL},
     {"options", (getter)spot_options, NULL, NULL, NULL},
     {NULL}
 };
@@ -2656,7 +2846,7 @@ static int read_frame(PyObject *item, Pend *f)
 {
     int program, pc, source, column, subject, nested;
     PyObject *waiting, *picks;
-    if (!PyArg_ParseTuple(item, "iiiiiOpO", &program, &pc, &source, &column, &subject,
+    if (!PyArg_ParseTuple(item, "iiiiiOiO", &program, &pc, &source, &column, &subject,
                           &waiting, &nested, &picks))
         return -1;
     Py_ssize_t nwait = PyTuple_Size(waiting), npicks = PyTuple_Size(picks);
@@ -2689,12 +2879,12 @@ static int read_frame(PyObject *item, Pend *f)
  * ask for (the step that asked runs again and asks again). */
 static PyObject *rules_start(RulesObject *k, PyObject *args)
 {
-    PyObject *arsenal, *discard, *layout, *deck, *attached, *stack;
+    PyObject *arsenal, *discard, *layout, *deck, *attached, *stack, *tt[3];
     unsigned long long hand, kings, exhausted, collected, dungeon, stream;
     if (!check_ready(k) ||
-        !PyArg_ParseTuple(args, "OKOKKKKOOOKO!", &arsenal, &hand, &discard, &kings, &exhausted,
-                          &collected, &dungeon, &layout, &deck, &attached, &stream,
-                          &PyTuple_Type, &stack))
+        !PyArg_ParseTuple(args, "OKOKKKKOOOKO!(OOO)", &arsenal, &hand, &discard, &kings,
+                          &exhausted, &collected, &dungeon, &layout, &deck, &attached, &stream,
+                          &PyTuple_Type, &stack, &tt[0], &tt[1], &tt[2]))
         return NULL;
     SpotObject *s = spot_new();
     if (s == NULL)
@@ -2711,6 +2901,19 @@ static PyObject *rules_start(RulesObject *k, PyObject *args)
         read_zone(attached, s->attached, &s->natt, 4 * R_MAX_ATTACHED) < 0 ||
         read_zone(layout, s->layout, &s->nlayout, R_LAYOUT) < 0) {
         Py_DECREF(s);
+        return NULL;
+    }
+    for (int zone = TRAPS; zone <= REMOVED; zone++) {
+        int count;
+        if (read_zone(tt[zone], s->tt.id[zone], &count, R_MAX_TT) < 0) {
+            Py_DECREF(s);
+            return NULL;
+        }
+        s->tt.n[zone] = (uint8_t)count;
+    }
+    if (s->tt.n[TRAPS] + s->tt.n[TREASURES] + s->tt.n[REMOVED] > R_MAX_TT) {
+        Py_DECREF(s);
+        PyErr_SetString(PyExc_OverflowError, "Traps & Treasures beyond the C kernel's sizes");
         return NULL;
     }
     Py_ssize_t frames = PyTuple_GET_SIZE(stack);
@@ -2771,8 +2974,8 @@ static void read_programs(RulesObject *k, Numbers *n)
     for (int p = 0; p < k->nprograms && !PyErr_Occurred(); p++) {
         k->nsteps[p] = (int)next_number(n, 0, R_MAX_STEPS - 1);
         for (int i = 0; i < k->nsteps[p]; i++) {
-            k->op[p][i] = (int)next_number(n, 0, S_TRIGGER_LOOT);
-            k->arg[p][i] = (int)next_number(n, -1, R_ANY);
+            k->op[p][i] = (int)next_number(n, 0, S_ATTACH_FIRST_DEALT);
+            k->arg[p][i] = next_number(n, -1, R_ANY);
         }
         k->op[p][k->nsteps[p]] = -1;  /* (a may's first step is always there: never read) */
         k->signature[p] = (int)next_number(n, -1, R_ANY);
@@ -2865,6 +3068,16 @@ static PyObject *rules_setup(RulesObject *k, PyObject *table)
     k->guided = (int)next_number(&n, 0, 1);
     for (int m = 0; m < k->core.monsters; m++)
         k->monster_type[m] = (uint8_t)next_number(&n, 0, k->ntypes ? k->ntypes - 1 : 0);
+    k->with_tt = (int)next_number(&n, 0, 1);
+    k->ntt = (int)next_number(&n, 0, R_MAX_TT);
+    for (int t = 0; t < k->ntt; t++) {
+        k->tt_type[t] = (uint64_t)next_number(&n, 0, R_ANY);
+        k->trap_program[t] = (int16_t)next_number(&n, 0, R_MAX_PROGRAMS - 1);
+        k->treasure_program[t] = (int16_t)next_number(&n, 0, R_MAX_PROGRAMS - 1);
+        k->order_tt[t] = (uint8_t)next_number(&n, 0, 1);
+    }
+    for (int suit = 0; suit < 4; suit++)
+        k->first_dealt[suit] = (int)next_number(&n, -1, k->core.cards - 1);
     if (!PyErr_Occurred() && n.at != n.size)
         PyErr_SetString(PyExc_ValueError, "the rules' table is longer than read");
     Py_DECREF(n.list);
@@ -3253,15 +3466,16 @@ static PyMethodDef rules_methods[] = {
     {"payment_parts", (PyCFunction)rules_payment_parts, METH_O,
      "A payment's offer as (arsenal cards taken, hand mask, weapons mask, discard order), or "
      "None."},
-    {"setup", (PyCFunction)rules_setup, METH_O, "Read the rules' tables (solver/native.py, `rules_table`)."},
+    {"setup", (PyCFunction)rules_setup, METH_O,
+     "Read the rules' tables (solver/native.py, `rules_table`)."},
     {"search", (PyCFunction)rules_search, METH_VARARGS,
      "search(root, capacity, fail_at=-1): a resumable depth-first search from `root` (a "
      "`Search`), its table capped at `capacity` keys (None: no cap); it fails as at a position "
      "beyond the C kernel's sizes once `fail_at` positions are counted (for tests)."},
     {"start_from", (PyCFunction)rules_start, METH_VARARGS,
      "start_from(arsenal, hand, discard, kings, exhausted, collected, dungeon, layout, deck, "
-     "attached, stream, stack): the root position, pending abilities resolved until a "
-     "decision."},
+     "attached, stream, stack, (traps, treasures, removed)): the root position, pending "
+     "abilities resolved until a decision."},
     {NULL}
 };
 
