@@ -1,10 +1,10 @@
 """The full-rules kernel in C, and the depth-first search that runs on it.
 
 solver/csrc/ holds the search kernels written in C, built as the optional extension
-`dungeoneer.solver._ckernel` by a compiled install (setup.py, `DUNGEONEER_COMPILE=1`). Where it
-is not built (a pure or editable install, no C compiler) `BUILT` is False and the solver
-searches with the Python kernel, `rules_kernel.RulesKernel`, which stays the reference: the C
-kernel is its port, step for step, and its positions' keys are the same bytes
+`dungeoneer.solver._ckernel` by an install wherever a C compiler works (setup.py). Where it is
+not built (no C compiler, `DUNGEONEER_COMPILE=0`, an editable install) `BUILT` is False and the
+solver searches with the Python kernel, `rules_kernel.RulesKernel`, which stays the reference:
+the C kernel is its port, step for step, and its positions' keys are the same bytes
 (tests/solver/test_native.py walks both side by side on every hero face).
 
 The C kernel reads its tables off a `RulesKernel` made for the same position (`core_tables`,
@@ -56,7 +56,7 @@ except ImportError:  # (a pure build)
     _ckernel = None  # type: ignore[assignment]
 
 BUILT = _ckernel is not None
-"""Whether the C kernel is built (a compiled install on a machine with a C compiler)."""
+"""Whether the C kernel is built (an install on a machine with a C compiler)."""
 
 LAST_NATIVE_STEP = ATTACH_FIRST_DEALT
 """The last of the Python kernel's steps (by number) the C kernel plays: all of them."""

@@ -1,8 +1,9 @@
 """The full-rules kernel in C (solver/native.py) against the Python kernel it ports: random
 games walked on both side by side, every field of every position and of every child compared,
 keys byte for byte; whole searches with the same positions, verdicts, lines and memory cap;
-and the solver's choice between the two. The comparisons run where the C kernel is built (a
-compiled install: CI's compiled build runs them); the choice is checked in every build."""
+and the solver's choice between the two. The comparisons run where the C kernel is built (any
+install on a machine with a C compiler; not an editable one); the choice is checked in every
+build."""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ from tests.solver.test_rules_kernel import (
     traps_treasures_game,
 )
 
-needs_c = pytest.mark.skipif(not native.BUILT, reason="the C kernel is not built (a pure "
-                             "install; a compiled one builds it: setup.py)")
+needs_c = pytest.mark.skipif(not native.BUILT, reason="the C kernel is not built (an "
+                             "editable install, or no C compiler: setup.py)")
 
 FIELDS = ("arsenal", "hand", "discard", "kings", "exhausted", "collected", "dungeon", "pending",
           "columns", "layout", "deck", "attached", "tt", "stream", "stack", "decision")
