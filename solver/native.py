@@ -248,17 +248,24 @@ class NativeRules:
         return self.python.position(self.python_node(spot))
 
 
+def native_rules(root: PuzzleState) -> tuple[NativeRules | None, str]:
+    """The C kernel for this position, in the guided order, and an empty reason; or None and
+    why it can't search from here."""
+    if _ckernel is None:
+        return None, "the C kernel is not built (a pure install)"
+    if root.rules.core:
+        return None, "the core rules have a kernel of their own"
+    try:
+        kernel = NativeRules(root)
+        kernel.start()
+    except (ValueError, OverflowError) as exc:
+        return None, str(exc)
+    return kernel, ""
+
+
 def refusal(root: PuzzleState) -> str:
     """Why `NativeDepthFirst` can't search from this position; empty when it can."""
-    if _ckernel is None:
-        return "the C kernel is not built (a pure install)"
-    if root.rules.core:
-        return "the core rules have a kernel of their own"
-    try:
-        NativeRules(root).start()
-    except (ValueError, OverflowError) as exc:
-        return str(exc)
-    return ""
+    return native_rules(root)[1]
 
 
 class NativeDepthFirst(Strategy):

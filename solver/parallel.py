@@ -33,7 +33,7 @@ from dungeoneer.engine.puzzle_dungeon import PuzzleState
 from dungeoneer.solver.bounds import CoreBound
 from dungeoneer.solver.canonical import Canonicalizer
 from dungeoneer.solver.kernel import KernelDepthFirst, unsupported
-from dungeoneer.solver.native import NativeDepthFirst, refusal
+from dungeoneer.solver.native import NativeDepthFirst, native_rules
 from dungeoneer.solver.rollouts import NestedRollouts
 from dungeoneer.solver.rules_kernel import RulesKernel
 from dungeoneer.solver.rules_kernel import unsupported as rules_unsupported
@@ -158,8 +158,9 @@ def rules_kernel_search(root: PuzzleState, memory: int | None) -> Strategy:
     """The guided depth-first search on the full-rules kernel: in C (`native.NativeDepthFirst`)
     where the C kernel is built and plays the cards, else on the Python kernel; the same
     positions in the same order either way, so the same answers, under one name."""
-    if not refusal(root):
-        return NativeDepthFirst(root, memory=memory)
+    kernel, _why = native_rules(root)
+    if kernel is not None:
+        return NativeDepthFirst(root, memory=memory, kernel=kernel)
     search = KernelDepthFirst(root, memory=memory, kernel=RulesKernel(root, guided=True))
     search.name = "rules kernel depth-first"
     return search
