@@ -5,16 +5,19 @@
  *
  * The Python kernel is the reference, function for function: a position (`Spot`) keeps every
  * zone whole (the columns as the Python kernel's `layout`, the deck, the arsenal and the
- * discard pile as bytes), the random stream and the pending abilities; a move is played on a
- * working copy (`Run`) by the same interpreter (resolve, advance, keep_frame, finish, begin)
- * and the same steps. Pending abilities are kept in a position as the bytes that the Python
- * key writes for them, so a key is a copy; the working copy holds them as records. Keys are
- * the Python kernel's byte for byte, so they merge the same positions.
+ * discard pile as bytes, the attachments, the Traps & Treasures), the random stream and the
+ * pending abilities; a move is played on a working copy (`Run`) by the same interpreter
+ * (resolve, advance, keep_frame, finish, begin) and the same steps. Pending abilities are
+ * kept in a position as the bytes that the Python key writes for them, so a key is a copy; the
+ * working copy holds them as records. Keys are the Python kernel's byte for byte, so they
+ * merge the same positions.
  *
  * Moves are the Python kernel's, but for a payment: its moves are indexes into the payments
  * the position keeps (a payment's code runs past 64 bits); `payment_parts` gives them to the
  * Python side. Nothing here calls back into Python but what kernel.c does (the hand choices of
- * a suit whose hand cards are of several classes, which the built-in cards never ask). */
+ * a suit whose hand cards are of several classes, which the built-in cards never ask). The
+ * moves come in the engine's order or the solver's guided one, as the tables say; `Search`, at
+ * the end, is the depth-first loop with its table, which the solver resumes turn by turn. */
 
 #define R_MAX_STACK 24
 #define R_MAX_WAIT 48
