@@ -3330,10 +3330,13 @@ static PyObject *dfs_run(DfsObject *s, PyObject *args)
         outcome = dfs_start(s);
         check = 1;
     }
+    /* (the test's failure stops the loop as the limit does: nothing more in it) */
+    int failing = s->fail_at >= 0 && s->fail_at <= limit;
+    Py_ssize_t stop = failing ? s->fail_at : limit;
     while (outcome == 0 && s->depth) {
-        if (check && s->states >= limit)
-            Py_RETURN_NONE;
-        if (s->states == s->fail_at) {
+        if (check && s->states >= stop) {
+            if (!failing)
+                Py_RETURN_NONE;
             PyErr_SetString(PyExc_OverflowError, "a position beyond the C kernel's sizes "
                             "(as asked: fail_at)");
             return NULL;

@@ -7,19 +7,17 @@ build."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dungeoneer.engine.puzzle_dungeon import PuzzleDungeon, PuzzleState
+from dungeoneer.engine.puzzle_dungeon import FIRST_CARD_PROGRAM, PuzzleDungeon, PuzzleState
 from dungeoneer.engine.rng import Stream
 from dungeoneer.solver import native, parallel
 from dungeoneer.solver.kernel import KERNEL_BYTES_PER_KEY, KernelDepthFirst
 from dungeoneer.solver.lines import verify_line
 from dungeoneer.solver.native import NativeDepthFirst, NativeRules, refusal
-from dungeoneer.solver.rules_kernel import CHOOSE_MODE, PAY, RulesKernel, Spot
+from dungeoneer.solver.rules_kernel import PAY, RulesKernel, Spot
 from dungeoneer.solver.search import UNWINNABLE, WON, Strategy
 from tests.conftest import slow_after
 from tests.solver.kernel_cards import card_game
@@ -30,6 +28,7 @@ from tests.solver.test_rules_kernel import (
     late_attach_cards,
     late_position,
     traps_treasures_game,
+    traps_treasures_met,
 )
 
 needs_c = pytest.mark.skipif(not native.BUILT, reason="the C kernel is not built (an "
@@ -113,17 +112,14 @@ def test_games_with_traps_and_treasures_give_the_same_positions_in_c(
 def test_the_walks_in_c_meet_the_traps_and_treasures():
     """(What the comparison relies on: Treasures used, Traps flipped, modes chosen and a 'for
     each' block repeated, in both kernels alike.)"""
-    used = flipped = modes = repeated = 0
+    met = [0, 0, 0, 0]
     for seed in range(12):
         game = traps_treasures_game(HEROES[seed % 8], [1, seed % 2, (seed + 1) % 2, 0, 1])
         path: list[Spot] = []
         walk_both(armed(game.new_initial_state(seed=seed), seed),
                   [seed * 3 + i for i in range(150)], seed % 2 == 1, path)
-        used += sum(1 for before, after in pairwise(path) if len(after.tt[2]) > len(before.tt[2]))
-        flipped += sum(1 for before, after in pairwise(path)
-                       if len(after.tt[0]) < len(before.tt[0]))
-        modes += sum(1 for spot in path if spot.decision == CHOOSE_MODE)
-        repeated += sum(1 for spot in path for frame in spot.stack if frame[6] >> 1 > 1)
+        met = [a + b for a, b in zip(met, traps_treasures_met(path), strict=True)]
+    used, flipped, modes, repeated = met
     assert used >= 3
     assert flipped >= 3
     assert modes >= 3
@@ -273,6 +269,15 @@ def test_the_c_kernel_refuses_what_it_does_not_play(tmp_path):
     assert "does not play" in refusal(guard)
     core = PuzzleDungeon(hero="Rogue", core=True).new_initial_state(seed=1)
     assert "core rules" in refusal(core)
+
+
+def test_a_step_the_c_kernel_does_not_play_is_refused():
+    """A step numbered past the C kernel's last (a step added to the Python kernel alone) keeps
+    the search on the Python kernel."""
+    kernel = RulesKernel(PuzzleDungeon(hero="Rogue").new_initial_state(seed=1))
+    assert native.python_refusal(kernel) == ""
+    kernel.steps[FIRST_CARD_PROGRAM - 1] = [(native.LAST_NATIVE_STEP + 1, 0)]
+    assert native.python_refusal(kernel) == "a step the C kernel does not play"
 
 
 def test_the_solver_searches_in_c_where_it_can():

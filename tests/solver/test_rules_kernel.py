@@ -380,21 +380,28 @@ def test_the_walks_with_traps_and_treasures_meet_them():
     """(What the comparison above relies on: Treasures used, Traps flipped, modes chosen and
     a 'for each' block repeated (Owner's Manual: 'For each Treasure in the dungeon, draw a
     card or shuffle any column.'), from positions with half the monsters collected.)"""
-    used = flipped = modes = repeated = 0
+    met = [0, 0, 0, 0]
     for seed in range(12):
         game = traps_treasures_game(HEROES[seed % 8], [1, seed % 2, (seed + 1) % 2, 0, 1])
         path: list[Spot] = []
         walk_both(armed(game.new_initial_state(seed=seed), seed),
                   [seed * 3 + i for i in range(150)], path)
-        used += sum(1 for before, after in pairwise(path) if len(after.tt[2]) > len(before.tt[2]))
-        flipped += sum(1 for before, after in pairwise(path)
-                       if len(after.tt[0]) < len(before.tt[0]))
-        modes += sum(1 for spot in path if spot.decision == CHOOSE_MODE)
-        repeated += sum(1 for spot in path for frame in spot.stack if frame[6] >> 1 > 1)
+        met = [a + b for a, b in zip(met, traps_treasures_met(path), strict=True)]
+    used, flipped, modes, repeated = met
     assert used >= 3
     assert flipped >= 3
     assert modes >= 3
     assert repeated >= 1
+
+
+def traps_treasures_met(path: list[Spot]) -> tuple[int, int, int, int]:
+    """Along a game's positions: the Treasures used, the Traps flipped, the modes chosen and
+    the positions inside a 'for each' block with repetitions left."""
+    used = sum(1 for before, after in pairwise(path) if len(after.tt[2]) > len(before.tt[2]))
+    flipped = sum(1 for before, after in pairwise(path) if len(after.tt[0]) < len(before.tt[0]))
+    modes = sum(1 for spot in path if spot.decision == CHOOSE_MODE)
+    repeated = sum(1 for spot in path for frame in spot.stack if frame[6] >> 1 > 1)
+    return used, flipped, modes, repeated
 
 
 def late_attach_cards(folder: Path, status: str) -> Path:
